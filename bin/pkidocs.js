@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// Entry point: registers tsx so the TypeScript sources (CLI, templates, the
+// site config and page modules) run without a separate compile step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv);

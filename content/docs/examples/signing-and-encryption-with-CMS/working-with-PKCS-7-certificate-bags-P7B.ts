@@ -1,0 +1,66 @@
+// Working with PKCS#7 certificate bags (P7B): a SignedData with no signers that
+// only carries certificates ("certs-only", RFC 8551 section 3.8). CAs use it to
+// hand out a certificate together with its chain.
+import * as pkijs from 'pkijs';
+import { parseSignedData } from './working-with-CMS-signing.ts';
+
+// #region create
+/** Packs certificates into a P7B and returns its DER. */
+export function createCertificateBag(certificates: pkijs.Certificate[]): ArrayBuffer {
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    // No content and no signerInfos: nothing is signed, the structure only transports certificates.
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: pkijs.id_ContentType_Data }),
+    certificates,
+    signerInfos: [],
+  });
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: pkijs.id_ContentType_SignedData,
+    content: signedData.toSchema(true),
+  });
+  return contentInfo.toSchema().toBER(false);
+}
+// #endregion create
+
+// #region pem
+/** PEM text: base64 of the DER in 64-character lines between BEGIN/END lines (RFC 7468). */
+export function toPem(der: ArrayBuffer, label: string): string {
+  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+}
+
+/** The DER of the first PEM block with `label`; other blocks and text around it are ignored. */
+export function fromPem(pem: string, label: string): Uint8Array<ArrayBuffer> {
+  const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
+  if (!match?.[1]) throw new Error(`No "${label}" PEM block found`);
+  return new Uint8Array(Buffer.from(match[1].replace(/\s+/g, ''), 'base64'));
+}
+// #endregion pem
+
+// #region read
+/** The X.509 certificates in a P7B (other certificate formats are skipped). */
+export function readCertificateBag(der: BufferSource): pkijs.Certificate[] {
+  const signedData = parseSignedData(der);
+  return (signedData.certificates ?? []).filter((item) => item instanceof pkijs.Certificate);
+}
+// #endregion read
+
+// #region order
+/**
+ * Orders a chain from the end-entity certificate up to the root. A P7B is a SET,
+ * so encoders may store the certificates in any order.
+ */
+export function orderChain(certificates: pkijs.Certificate[]): pkijs.Certificate[] {
+  const issues = (issuer: pkijs.Certificate, child: pkijs.Certificate) =>
+    issuer !== child && child.issuer.isEqual(issuer.subject);
+  // The leaf is the certificate that issued none of the others.
+  const leaf = certificates.find((candidate) => !certificates.some((other) => issues(candidate, other)));
+  const chain: pkijs.Certificate[] = [];
+  for (let current = leaf; current && !chain.includes(current);) {
+    chain.push(current);
+    const child: pkijs.Certificate = current;
+    current = certificates.find((candidate) => issues(candidate, child));
+  }
+  return chain;
+}
+// #endregion order

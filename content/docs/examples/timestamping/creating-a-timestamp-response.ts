@@ -1,0 +1,198 @@
+// A minimal time-stamping authority (RFC 3161): checks a request, answers it
+// with a signed time-stamp token, and verifies that answer as a client would.
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import {
+  KeyUsage, SIGNATURE_HASH, buildName, formatName, generateKeyPair, issueCertificate, keyUsage, makeExtension,
+  randomSerialNumber, serialToHex, toHex, toPublicKeyInfo, type Issuer,
+} from '../certificates-and-revocation/create-and-validate-certificate.ts';
+
+// #region tsa-certificate
+export const ID_KP_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
+
+/** RFC 3161 §2.3: the TSA key is certified for time-stamping only, critically. */
+export async function createTsaCertificate(ca: Issuer): Promise<Issuer> {
+  const keys = await generateKeyPair();
+  const certificate = await issueCertificate(ca, {
+    subject: buildName({ commonName: 'Example Time-Stamping Authority', organization: 'Example Ltd' }),
+    publicKey: await toPublicKeyInfo(keys.publicKey),
+    validDays: 365,
+    extensions: [
+      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
+      makeExtension(pkijs.id_KeyUsage, true, keyUsage(KeyUsage.digitalSignature)),
+      makeExtension(pkijs.id_ExtKeyUsage, true, new pkijs.ExtKeyUsage({ keyPurposes: [ID_KP_TIME_STAMPING] }).toSchema()),
+    ],
+  });
+  return { certificate, privateKey: keys.privateKey };
+}
+// #endregion tsa-certificate
+
+// #region check-request
+/** The policy this TSA applies (an RFC 7229 test OID: a real TSA has its own). */
+export const TSA_POLICY = '1.3.6.1.5.5.7.13.1';
+
+/** Accepted hash OIDs and their digest lengths in bytes. */
+const ACCEPTED_HASHES = new Map([[pkijs.id_sha256, 32], [pkijs.id_sha384, 48], [pkijs.id_sha512, 64]]);
+
+/** PKIFailureInfo bit numbers (RFC 3161 §2.4.2). */
+export const FailureInfo = { badAlg: 0, badRequest: 2, badDataFormat: 5, unacceptedPolicy: 15, unacceptedExtension: 16 } as const;
+export type Failure = keyof typeof FailureInfo;
+
+/** Returns why the request must be refused, or undefined when it is acceptable. */
+export function checkTimeStampRequest(request: pkijs.TimeStampReq): Failure | undefined {
+  const { hashAlgorithm, hashedMessage } = request.messageImprint;
+  const length = ACCEPTED_HASHES.get(hashAlgorithm.algorithmId);
+  if (length === undefined) return 'badAlg';
+  if (hashedMessage.valueBlock.valueHexView.byteLength !== length) return 'badDataFormat';
+  if (request.reqPolicy !== undefined && request.reqPolicy !== TSA_POLICY) return 'unacceptedPolicy';
+  if (request.extensions?.length) return 'unacceptedExtension';
+  return undefined;
+}
+// #endregion check-request
+
+// #region reject
+/** A named bit list: one bit set, trailing zero bits dropped as DER requires. */
+function failureBits(bit: number): asn1js.BitString {
+  const bytes = new Uint8Array(Math.floor(bit / 8) + 1);
+  bytes[bytes.length - 1] = 0x80 >> (bit % 8);
+  return new asn1js.BitString({ valueHex: bytes.buffer, unusedBits: 7 - (bit % 8) });
+}
+
+export function rejectTimeStampRequest(failure: Failure, reason: string): pkijs.TimeStampResp {
+  return new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({
+      status: pkijs.PKIStatus.rejection,
+      statusStrings: [new asn1js.Utf8String({ value: reason })],
+      failInfo: failureBits(FailureInfo[failure]),
+    }),
+  });
+}
+// #endregion reject
+
+// #region tst-info
+function createTstInfo(request: pkijs.TimeStampReq): pkijs.TSTInfo {
+  const tstInfo = new pkijs.TSTInfo({
+    version: 1,
+    policy: TSA_POLICY,
+    messageImprint: request.messageImprint, // copied unchanged from the request
+    serialNumber: randomSerialNumber(), // must be unique for every token this TSA issues
+    genTime: new Date(Math.floor(Date.now() / 1000) * 1000),
+    accuracy: new pkijs.Accuracy({ seconds: 1 }), // the clock is good to within a second
+  });
+  if (request.nonce) tstInfo.nonce = request.nonce; // must be echoed when present
+  return tstInfo;
+}
+// #endregion tst-info
+
+// #region sign-token
+const ID_CONTENT_TYPE = '1.2.840.113549.1.9.3';
+const ID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
+const ID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+
+/** Wraps the TSTInfo in CMS SignedData, signed by the TSA (RFC 3161 §2.4.2). */
+async function signToken(tstInfo: pkijs.TSTInfo, tsa: Issuer, includeCertificate: boolean): Promise<pkijs.ContentInfo> {
+  const content = tstInfo.toSchema().toBER(false);
+  // ESS signing-certificate-v2 pins the TSA certificate by its SHA-256 hash
+  // (the default algorithm, so it is left out of ESSCertIDv2).
+  const certificateHash = await crypto.subtle.digest('SHA-256', tsa.certificate.toSchema().toBER(false));
+  const essCertId = new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certificateHash })] });
+  const signedAttrs = new pkijs.SignedAndUnsignedAttributes({
+    type: 0, // 0 = signed attributes
+    attributes: [
+      new pkijs.Attribute({ type: ID_CONTENT_TYPE, values: [new asn1js.ObjectIdentifier({ value: pkijs.id_eContentType_TSTInfo })] }),
+      // SignedData.sign() signs these attributes but does not compute the digest: we must.
+      new pkijs.Attribute({ type: ID_MESSAGE_DIGEST, values: [new asn1js.OctetString({ valueHex: await crypto.subtle.digest(SIGNATURE_HASH, content) })] }),
+      new pkijs.Attribute({ type: ID_SIGNING_CERTIFICATE_V2, values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [essCertId] })] })] }),
+    ],
+  });
+  const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: pkijs.id_eContentType_TSTInfo });
+  // Set after construction: the constructor would turn it into a constructed
+  // (chunked) OCTET STRING, which pkijs's own TSTInfo check cannot read back.
+  encapContentInfo.eContent = new asn1js.OctetString({ valueHex: content });
+  const signedData = new pkijs.SignedData({
+    version: 3, // RFC 5652: 3 because the content type is not id-data
+    encapContentInfo,
+    signerInfos: [new pkijs.SignerInfo({
+      version: 1, // 1 because the signer is named by issuer and serial number
+      sid: new pkijs.IssuerAndSerialNumber({ issuer: tsa.certificate.issuer, serialNumber: tsa.certificate.serialNumber }),
+      signedAttrs,
+    })],
+  });
+  if (includeCertificate) signedData.certificates = [tsa.certificate];
+  await signedData.sign(tsa.privateKey, 0, SIGNATURE_HASH);
+  return new pkijs.ContentInfo({ contentType: pkijs.id_ContentType_SignedData, content: signedData.toSchema(true) });
+}
+// #endregion sign-token
+
+// #region respond
+export async function createTimeStampResponse(request: pkijs.TimeStampReq, tsa: Issuer): Promise<pkijs.TimeStampResp> {
+  const failure = checkTimeStampRequest(request);
+  if (failure) return rejectTimeStampRequest(failure, `Request refused: ${failure}`);
+  const timeStampToken = await signToken(createTstInfo(request), tsa, request.certReq ?? false);
+  return new pkijs.TimeStampResp({
+    status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
+    timeStampToken,
+  });
+}
+// #endregion respond
+
+// #region verify
+export interface TimeStamp {
+  genTime: Date;
+  serialNumber: string;
+  policy: string;
+  tsa: string;
+}
+
+/** What a client does with the TSA's answer before trusting the time in it. */
+export async function verifyTimeStampResponse(
+  responseDer: ArrayBuffer,
+  request: pkijs.TimeStampReq,
+  data: Uint8Array<ArrayBuffer>,
+  trustAnchors: pkijs.Certificate[],
+): Promise<TimeStamp> {
+  const response = pkijs.TimeStampResp.fromBER(responseDer);
+  const { status, statusStrings } = response.status;
+  if (status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) {
+    throw new Error(`The TSA refused: ${statusStrings?.map((s) => s.getValue()).join('; ') ?? pkijs.PKIStatus[status]}`);
+  }
+  if (!response.timeStampToken) throw new Error('The TSA granted the request but sent no token');
+
+  // TimeStampResp.verify() never validates the TSA's certificate chain; with
+  // checkChain, SignedData.verify() does, and hashes `data` against the imprint.
+  const signedData = new pkijs.SignedData({ schema: response.timeStampToken.content });
+  const eContent = signedData.encapContentInfo.eContent;
+  if (!eContent) throw new Error('The time-stamp token has no TSTInfo');
+  // Some TSAs send the TSTInfo as a constructed OCTET STRING, which the check
+  // inside SignedData.verify() cannot read: hand it the same bytes, primitive.
+  const tstInfoDer = eContent.getValue();
+  signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: tstInfoDer });
+  const result = await signedData.verify({
+    signer: 0, data: data.buffer, trustedCerts: trustAnchors, checkChain: true, extendedMode: true,
+  });
+  const signer = result.signerCertificate;
+  const usage = signer?.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage)?.parsedValue;
+  if (!result.signatureVerified || !signer || !(usage instanceof pkijs.ExtKeyUsage) || !usage.keyPurposes.includes(ID_KP_TIME_STAMPING)) {
+    throw new Error('The time-stamp token is not signed by a time-stamping certificate');
+  }
+  const tstInfo = pkijs.TSTInfo.fromBER(tstInfoDer);
+  assertMatchesRequest(tstInfo, request);
+  return { genTime: tstInfo.genTime, serialNumber: serialToHex(tstInfo.serialNumber), policy: tstInfo.policy, tsa: formatName(signer.subject) };
+}
+
+/** The token must answer our request: same imprint, same nonce, the policy asked for. */
+function assertMatchesRequest(tstInfo: pkijs.TSTInfo, request: pkijs.TimeStampReq): void {
+  const sent = request.messageImprint;
+  const got = tstInfo.messageImprint;
+  if (sent.hashAlgorithm.algorithmId !== got.hashAlgorithm.algorithmId
+    || toHex(sent.hashedMessage.valueBlock.valueHexView) !== toHex(got.hashedMessage.valueBlock.valueHexView)) {
+    throw new Error('The time-stamp is for different data');
+  }
+  if (request.nonce && !(tstInfo.nonce && tstInfo.nonce.isEqual(request.nonce))) {
+    throw new Error('The time-stamp does not echo our nonce');
+  }
+  if (request.reqPolicy && tstInfo.policy !== request.reqPolicy) {
+    throw new Error(`The time-stamp is under policy ${tstInfo.policy}, not ${request.reqPolicy}`);
+  }
+}
+// #endregion verify

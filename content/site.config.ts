@@ -1,0 +1,51 @@
+// The PKI.js documentation site. Every key is described in README.md.
+import { defineConfig } from '../src/config/schema.ts';
+
+const repositoryUrl = 'https://github.com/PeculiarVentures/PKI.js';
+
+export default defineConfig({
+  title: 'pki.js',
+  tagline: 'pki.js',
+  locale: 'en',
+  direction: 'ltr',
+  url: 'https://pkijs.org',
+  baseUrl: '/',
+  library: { package: 'pkijs', version: '3.3.2' },
+  repositoryUrl,
+  contactEmail: 'support@peculiarventures.com',
+  navbar: {
+    style: 'dark',
+    logo: { alt: 'pki.js logo', src: 'logo.svg', width: 80 },
+    items: [
+      { type: 'search', position: 'right' },
+      { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'right' },
+      { type: 'docSidebar', sidebarId: 'examples', label: 'Examples', position: 'right' },
+      { type: 'link', href: repositoryUrl, label: 'GitHub', icon: 'github', position: 'right' },
+    ],
+  },
+  footer: {
+    style: 'dark',
+    columns: [
+      {
+        title: 'Learn',
+        items: [
+          { label: 'Installation', to: '/docs/installation' },
+          { label: 'Examples', to: '/docs/examples/certificates-and-revocation' },
+          { label: 'API', to: '/docs/api/pkijs' },
+        ],
+      },
+      {
+        title: 'More',
+        items: [
+          { label: 'GitHub', href: repositoryUrl },
+          { label: 'Contact us', href: 'mailto:support@peculiarventures.com' },
+        ],
+      },
+      { title: 'Version', text: 'Version: 3.3.2' },
+    ],
+    copyright: 'PKI.js is released under the BSD-3-Clause licence.',
+  },
+  colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false },
+  docs: { path: '/docs', versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
+  onBrokenLinks: 'throw',
+});

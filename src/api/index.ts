@@ -1,0 +1,124 @@
+// The API stage: the pkijs declaration file → ApiModel, through TypeDoc on a
+// cache miss and straight from `{cacheDir}/api-{hash}.json` on a hit. A hit
+// never loads typedoc (the converter is imported lazily).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { ApiModel } from './model.ts';
+import { COMPILER_OPTIONS, CONVERTER_VERSION, TYPEDOC_OPTIONS } from './options.ts';
+
+export type { ApiModel } from './model.ts';
+
+export interface LoadApiOptions {
+  /** The declaration file to document (pkijs's `build/index.d.ts`). */
+  entry: string;
+  cacheDir: string;
+  /** false bypasses the cache entirely: no read, no write. */
+  useCache: boolean;
+}
+
+export interface LoadApiResult {
+  model: ApiModel;
+  cacheHit: boolean;
+  /** TypeDoc's warnings, the same on a hit as on the miss that filled the cache. */
+  diagnostics: Diagnostic[];
+}
+
+interface CacheFile {
+  converterVersion: number;
+  model: ApiModel;
+  diagnostics: Diagnostic[];
+}
+
+export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
+  const entry = resolve(options.entry);
+  const source = await readEntry(entry, options.entry);
+  const cacheFile = join(options.cacheDir, `api-${await cacheKey(entry, source)}.json`);
+
+  if (options.useCache) {
+    const cached = await readCache(cacheFile);
+    if (cached) return { model: cached.model, cacheHit: true, diagnostics: cached.diagnostics };
+  }
+
+  const { convertDeclarations } = await import('./typedoc/convert.ts');
+  const { model, diagnostics } = await convertDeclarations(entry);
+  if (!model) throw new BuildFailure(diagnostics);
+  if (options.useCache) await writeCache(cacheFile, { converterVersion: CONVERTER_VERSION, model, diagnostics });
+  return { model, cacheHit: false, diagnostics };
+}
+
+async function readEntry(entry: string, given: string): Promise<Buffer> {
+  try {
+    return await readFile(entry);
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(cause);
+    throw new BuildFailure([
+      {
+        code: 'api/entry-missing',
+        category: 'config',
+        severity: 'error',
+        message: `The API declaration file cannot be read: ${reason}.`,
+        hint: 'Install the pinned pkijs (npm ci) or point the API entry at its build/index.d.ts.',
+        file: given,
+      },
+    ]);
+  }
+}
+
+/**
+ * sha256 of everything the model depends on: the declaration file and the
+ * package.json beside it (name, version), the TypeDoc and TypeScript versions,
+ * the options and the converter version.
+ */
+async function cacheKey(entry: string, source: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(source);
+  hash.update(await nearestPackageJson(dirname(entry)));
+  hash.update(
+    JSON.stringify({
+      converter: CONVERTER_VERSION,
+      typedoc: installedVersion('typedoc'),
+      typescript: installedVersion('typescript'),
+      compiler: COMPILER_OPTIONS,
+      typedocOptions: TYPEDOC_OPTIONS,
+    }),
+  );
+  return hash.digest('hex').slice(0, 16);
+}
+
+const require = createRequire(import.meta.url);
+
+/** Read from package.json on disk, so computing the key does not load the package. */
+function installedVersion(pkg: string): string {
+  const manifest = require(`${pkg}/package.json`) as { version: string };
+  return manifest.version;
+}
+
+/** The package.json nearest to the declaration file ('' if none). */
+async function nearestPackageJson(dir: string): Promise<string> {
+  for (let current = dir; ; current = dirname(current)) {
+    const text = await readFile(join(current, 'package.json'), 'utf8').catch(() => undefined);
+    if (text !== undefined) return text;
+    if (dirname(current) === current) return '';
+  }
+}
+
+async function readCache(file: string): Promise<CacheFile | undefined> {
+  try {
+    const data = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
+    if (data.converterVersion !== CONVERTER_VERSION || !Array.isArray(data.model?.items)) return undefined;
+    return data;
+  } catch {
+    return undefined; // missing or unreadable: convert again and overwrite it
+  }
+}
+
+async function writeCache(file: string, data: CacheFile): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  // Write then rename, so a concurrent build never reads half a file.
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(data));
+  await rename(tmp, file);
+}

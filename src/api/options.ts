@@ -1,0 +1,34 @@
+// The TypeDoc and compiler options of the API stage. They live apart from the
+// converter so the cache key can include them without loading typedoc.
+
+/** Bump when the converter or the model changes shape: old caches then miss. */
+export const CONVERTER_VERSION = 3;
+
+/**
+ * Compiler options for reading the declaration file. `types: []` keeps
+ * whatever @types packages happen to be installed out of the program (faster,
+ * and the pages do not change with the machine); `lib` matches what pkijs
+ * targets, so inherited members of built-ins (Error) are those of ES2020.
+ */
+export const COMPILER_OPTIONS = {
+  target: 'es2022',
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  lib: ['es2020', 'dom'],
+  types: [] as string[],
+  skipLibCheck: true,
+  noEmit: true,
+  allowImportingTsExtensions: true,
+  strict: true,
+};
+
+export const TYPEDOC_OPTIONS = {
+  // Type errors are the library's business; checking costs a second here.
+  skipErrorChecking: true,
+  includeVersion: true,
+  disableSources: true,
+  disableGit: true,
+  excludePrivate: true,
+  excludeExternals: false,
+  sort: ['kind', 'instance-first', 'alphabetical-ignoring-documents'],
+};

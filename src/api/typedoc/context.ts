@@ -1,0 +1,54 @@
+// What every converter needs besides the reflection it converts: how to turn
+// a reflection into a link target, and the doc tags TypeDoc would drop.
+import {
+  type CommentTag,
+  type DeclarationReflection,
+  type ProjectReflection,
+  type Reflection,
+  ReflectionKind,
+} from 'typedoc';
+import type { ApiItemKind, ApiTarget } from '../model.ts';
+
+export interface ConvertContext {
+  /** The pkijs item or member a reflection stands for, if it is part of the API. */
+  targetOf(reflection: Reflection | undefined): ApiTarget | undefined;
+  /** Block tags a bare `@inheritDoc` replaced (e.g. `@asn`), to be shown anyway. */
+  keptTags: ReadonlyMap<Reflection, CommentTag[]>;
+}
+
+const ITEM_KINDS = new Map<ReflectionKind, ApiItemKind>([
+  [ReflectionKind.Class, 'class'],
+  [ReflectionKind.Interface, 'interface'],
+  [ReflectionKind.Enum, 'enum'],
+  [ReflectionKind.TypeAlias, 'typeAlias'],
+  [ReflectionKind.Function, 'function'],
+  [ReflectionKind.Variable, 'variable'],
+]);
+
+export function itemKindOf(reflection: Reflection): ApiItemKind | undefined {
+  return ITEM_KINDS.get(reflection.kind);
+}
+
+export function createContext(project: ProjectReflection, keptTags: Map<Reflection, CommentTag[]>): ConvertContext {
+  const isItem = (r: Reflection | undefined): r is DeclarationReflection =>
+    r !== undefined && r.parent === project && itemKindOf(r) !== undefined;
+
+  const targetOf = (reflection: Reflection | undefined): ApiTarget | undefined => {
+    // Walk up to the top-level export, remembering the member just below it.
+    let member: Reflection | undefined;
+    let current = reflection;
+    while (current && !isItem(current)) {
+      if (current.kindOf(ReflectionKind.TypeParameter)) return undefined;
+      member = current;
+      current = current.parent;
+    }
+    if (!current) return undefined;
+    const target: ApiTarget = { kind: itemKindOf(current)!, name: current.name };
+    if (member && member.kindOf(ReflectionKind.SomeMember | ReflectionKind.Constructor)) {
+      target.member = member.name;
+      if (member.flags.isStatic) target.static = true;
+    }
+    return target;
+  };
+  return { targetOf, keptTags };
+}

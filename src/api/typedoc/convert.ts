@@ -1,0 +1,86 @@
+// Runs TypeDoc's converter on the declaration file and turns the project into
+// an ApiModel. This module (and what it imports) is loaded only on a cache miss.
+import {
+  Application,
+  type CommentTag,
+  Converter,
+  type DeclarationReflection,
+  type ProjectReflection,
+  type Reflection,
+  ReflectionKind,
+} from 'typedoc';
+import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
+import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
+import { createContext, itemKindOf } from './context.ts';
+import { itemConverters } from './items.ts';
+import { DiagnosticLogger } from './logger.ts';
+
+export interface ConvertResult {
+  model: ApiModel | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export async function convertDeclarations(entry: string, cwd = process.cwd()): Promise<ConvertResult> {
+  // No option readers: a typedoc.json or tsconfig.json lying around must not change the pages.
+  const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
+  const logger = new DiagnosticLogger(cwd);
+  app.logger = logger;
+  const keptTags = new Map<Reflection, CommentTag[]>();
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
+
+  const project = await app.convert();
+  if (!project) {
+    logger.diagnostics.push({
+      code: 'api/convert-failed',
+      category: 'content',
+      severity: 'error',
+      message: `TypeDoc could not convert ${entry}, so there is no API reference to build.`,
+      hint: 'Check that the file exists and is a valid declaration file; the messages above say what TypeDoc found.',
+      file: entry,
+    });
+    return { model: undefined, diagnostics: logger.diagnostics };
+  }
+  const model = toModel(project, keptTags, logger.diagnostics);
+  return { model, diagnostics: logger.diagnostics };
+}
+
+function toModel(project: ProjectReflection, keptTags: Map<Reflection, CommentTag[]>, diagnostics: Diagnostic[]): ApiModel {
+  const cx = createContext(project, keptTags);
+  const items: ApiItem[] = [];
+  for (const child of project.children ?? []) {
+    const kind = itemKindOf(child);
+    if (!kind) {
+      diagnostics.push(unsupported(child));
+      continue;
+    }
+    items.push(itemConverters[kind](child, cx));
+  }
+  items.sort((a, b) => compareNames(a.name, b.name));
+  return { packageName: project.packageName ?? project.name, version: project.packageVersion ?? '', items };
+}
+
+/**
+ * A bare `@inheritDoc` makes TypeDoc replace the whole comment with the
+ * parent's, dropping the block tags written next to it. pkijs puts the ASN.1
+ * schema of every `schema()` method there (`@asn`), so keep those tags.
+ */
+function keepTagsReplacedByInheritDoc(project: ProjectReflection, kept: Map<Reflection, CommentTag[]>): void {
+  const replaced = new Set(['@inheritDoc', '@remarks', '@returns', '@param', '@typeParam']);
+  for (const reflection of Object.values(project.reflections)) {
+    const tags = reflection.comment?.blockTags;
+    if (!tags?.some((t) => t.tag === '@inheritDoc' && !t.name)) continue;
+    const own = tags.filter((t) => !replaced.has(t.tag)).map((t) => t.clone());
+    if (own.length) kept.set(reflection, own);
+  }
+}
+
+function unsupported(decl: DeclarationReflection): Diagnostic {
+  return {
+    code: 'api/unsupported-export',
+    category: 'content',
+    severity: 'warning',
+    message: `The export ${decl.name} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
+    hint: 'Export it as a class, interface, enum, type alias, function or variable, or ask for a converter for its kind.',
+  };
+}

@@ -1,0 +1,80 @@
+// Produces the body of every route: Markdown pages (content stage, which
+// reads code includes), API pages (render/api), page modules, section cards
+// and the not-found page. Kept apart from build.ts so watch mode can re-run
+// it for a subset of routes.
+import { readFile } from 'node:fs/promises';
+import type { ApiRenderContext } from './render/api/index.ts';
+import { renderApiGlobalsPage, renderApiItemPage } from './render/api/index.ts';
+import type { SiteConfig } from './config/schema.ts';
+import type { DocSource } from './content/docs.ts';
+import type { PageModule } from './content/page-modules.ts';
+import { renderDoc, type DocRenderContext } from './content/render-docs.ts';
+import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import type { PageBody } from './render/body.ts';
+import { notFoundBody, pageModuleBody, withCards } from './render/bodies.ts';
+import { docPath, sectionOf } from './routes/docs.ts';
+import type { RouteRecord } from './routes/types.ts';
+
+export interface BodyInputs {
+  config: SiteConfig;
+  docs: readonly DocSource[];
+  pageModules: readonly PageModule[];
+  docCtx: DocRenderContext;
+  apiCtx: ApiRenderContext;
+}
+
+export interface Bodies {
+  bodies: Map<string, PageBody>;
+  /** Extra files each page read (includes), by route path. */
+  dependencies: Map<string, string[]>;
+  diagnostics: Diagnostic[];
+}
+
+export async function renderBodies(routes: readonly RouteRecord[], input: BodyInputs): Promise<Bodies> {
+  const out: Bodies = { bodies: new Map(), dependencies: new Map(), diagnostics: [] };
+  for (const route of routes) {
+    const m = route.model;
+    let body: PageBody;
+    switch (m.type) {
+      case 'doc': {
+        const { page, diagnostics } = renderDoc(m.doc, input.docCtx);
+        out.diagnostics.push(...diagnostics);
+        out.dependencies.set(route.path, page.dependencies);
+        body = route.kind === 'examples-index' ? withCards(page, sectionCards(m.doc, input)) : page;
+        break;
+      }
+      case 'api-readme': {
+        const source = (await readFile(m.file, 'utf8')).replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/i, '');
+        const name = input.config.library.package;
+        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name } }, input.docCtx);
+        out.diagnostics.push(...diagnostics);
+        body = page;
+        break;
+      }
+      case 'api-item':
+        body = renderApiItemPage(m.item, input.apiCtx);
+        break;
+      case 'api-globals':
+        body = renderApiGlobalsPage(input.apiCtx);
+        break;
+      case 'page-module': {
+        const mod = input.pageModules.find((p) => p.file === m.file)!;
+        body = pageModuleBody(mod.component, { siteTitle: input.config.title, tagline: input.config.tagline });
+        break;
+      }
+      case 'not-found':
+        body = notFoundBody();
+        break;
+    }
+    out.bodies.set(route.path, body);
+  }
+  return out;
+}
+
+function sectionCards(index: DocSource, input: BodyInputs) {
+  const section = sectionOf(index.id);
+  return input.docs
+    .filter((d) => d !== index && sectionOf(d.id) === section)
+    .sort((a, b) => (a.data.sidebar_position ?? Infinity) - (b.data.sidebar_position ?? Infinity))
+    .map((d) => ({ title: d.data.title, description: d.data.description, href: docPath(input.config.docs.path, d.id) }));
+}

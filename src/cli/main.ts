@@ -1,0 +1,69 @@
+// The command line: `pkidocs build` and `pkidocs serve`.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { build } from '../build.ts';
+import { BuildFailure } from '../diagnostics/diagnostic.ts';
+import { ExitCode, exitCodeFor } from './exit-codes.ts';
+import { createReporter, useColor, type Reporter } from './reporter.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  const reporter = createReporter({ color: useColor() });
+  let code: number = ExitCode.Ok;
+  const program = new Command('pkidocs')
+    .description('Builds the PKI.js documentation site.')
+    .version(VERSION, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+
+  program
+    .command('build')
+    .description('build the whole site into the output folder; fails on any broken link')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--config <file>', 'site config file', 'content/site.config.ts')
+    .option('--no-cache', 'ignore the API model cache and run TypeDoc')
+    .action(async (opts: { out: string; config: string; cache: boolean }) => {
+      code = await runBuild(reporter, { root: ROOT, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
+    });
+
+  program
+    .command('serve')
+    .description('serve the built site on 127.0.0.1; with --watch, rebuild and reload on every change')
+    .option('--port <port>', 'port to listen on', '3000')
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--config <file>', 'site config file', 'content/site.config.ts')
+    .option('--watch', 'rebuild what a change affects and reload the browser')
+    .option('--open', 'open the site in a browser')
+    .action(async (opts: { port: string; host: string; out: string; config: string; watch?: boolean; open?: boolean }) => {
+      const { serveCommand } = await import('../dev/command.ts');
+      code = await serveCommand({ root: ROOT, reporter, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Usage;
+    throw e;
+  }
+  return code;
+}
+
+export async function runBuild(reporter: Reporter, options: Omit<Parameters<typeof build>[0], 'reporter'>): Promise<number> {
+  try {
+    const stats = await build({ ...options, reporter });
+    reporter.info(`Built ${stats.pages} pages, checked ${stats.links} links, wrote ${(stats.bytes / 1e6).toFixed(1)} MB in ${(stats.ms / 1000).toFixed(2)} s.`);
+    return ExitCode.Ok;
+  } catch (e) {
+    if (e instanceof BuildFailure) {
+      e.diagnostics.forEach((d) => reporter.diagnostic(d));
+      reporter.info(`Build failed: ${e.diagnostics.length} problem(s) found; ${options.outDir ?? 'out/'} was left as it was.`);
+      return exitCodeFor(e.diagnostics);
+    }
+    reporter.info(`Build failed with an unexpected error; out/ was left as it was.\n${(e as Error).stack ?? String(e)}`);
+    return ExitCode.Unexpected;
+  }
+}

@@ -1,0 +1,105 @@
+// The one schema for the site config. Authors write `SiteConfigInput`
+// (defaults optional); the build reads the validated `SiteConfig`.
+import { z } from 'zod';
+
+const linkItem = z.strictObject({
+  label: z.string().min(1),
+  /** An internal route, checked by the link check. */
+  to: z.string().startsWith('/').optional(),
+  /** An external URL (or mailto:). */
+  href: z.string().min(1).optional(),
+});
+
+const position = z.enum(['left', 'right']).default('right');
+
+export const navbarItemSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('docSidebar'),
+    sidebarId: z.string().min(1),
+    label: z.string().min(1),
+    position,
+  }),
+  z.strictObject({
+    type: z.literal('link'),
+    label: z.string().min(1),
+    href: z.string().min(1).optional(),
+    to: z.string().startsWith('/').optional(),
+    icon: z.enum(['github']).optional(),
+    position,
+  }),
+  z.strictObject({
+    type: z.literal('docsVersionDropdown'),
+    /** Versions to list; each must be one of `docs.versions`. */
+    versions: z.array(z.string()).optional(),
+    position,
+  }),
+  z.strictObject({ type: z.literal('search'), position }),
+]);
+
+const footerColumn = z.union([
+  z.strictObject({ title: z.string().min(1), items: z.array(linkItem).min(1) }),
+  z.strictObject({ title: z.string().min(1), text: z.string().min(1) }),
+]);
+
+export const siteConfigSchema = z.strictObject({
+  title: z.string().min(1),
+  tagline: z.string().min(1),
+  locale: z.string().default('en'),
+  direction: z.enum(['ltr', 'rtl']).default('ltr'),
+  /** Production origin; absolute links to it (e.g. in the package README) become internal links. */
+  url: z.url().optional(),
+  baseUrl: z.string().startsWith('/').endsWith('/').default('/'),
+  library: z.strictObject({
+    /** npm package whose type definitions are documented. */
+    package: z.string().min(1),
+    /** Version label shown on the site; must equal the installed version. */
+    version: z.string().regex(/^\d+\.\d+\.\d+/, 'must be a semantic version such as 3.3.2'),
+    /** Type definitions, relative to the package folder. */
+    entry: z.string().default('build/index.d.ts'),
+  }),
+  repositoryUrl: z.url(),
+  contactEmail: z.email(),
+  navbar: z.strictObject({
+    style: z.enum(['dark', 'primary', 'light']).default('dark'),
+    hideOnScroll: z.boolean().default(false),
+    logo: z.strictObject({ alt: z.string(), src: z.string().min(1), width: z.number().int().positive() }),
+    items: z.array(navbarItemSchema),
+  }),
+  footer: z.strictObject({
+    style: z.enum(['dark', 'light']).default('dark'),
+    columns: z.array(footerColumn).max(4),
+    copyright: z.string().optional(),
+  }),
+  colorMode: z
+    .strictObject({
+      defaultMode: z.enum(['light', 'dark']).default('light'),
+      disableSwitch: z.boolean().default(false),
+      respectPrefersColorScheme: z.boolean().default(false),
+    })
+    .prefault({}),
+  announcementBar: z
+    .strictObject({
+      id: z.string().min(1),
+      content: z.string().min(1),
+      backgroundColor: z.string().default('#fff3cd'),
+      textColor: z.string().default('#1c1e21'),
+      isCloseable: z.boolean().default(true),
+    })
+    .optional(),
+  docs: z.strictObject({
+    path: z.string().startsWith('/').default('/docs'),
+    versions: z.array(z.strictObject({ name: z.string().min(1), label: z.string().min(1) })).min(1),
+    mainPage: z.string().min(1),
+  }),
+  onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
+});
+
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+export type SiteConfig = z.output<typeof siteConfigSchema>;
+export type NavbarItem = SiteConfig['navbar']['items'][number];
+export type FooterColumn = SiteConfig['footer']['columns'][number];
+
+/** Identity helper that gives config files type checking and completion. */
+export function defineConfig(config: SiteConfigInput): SiteConfigInput {
+  return config;
+}

@@ -1,0 +1,53 @@
+// React page modules under content/pages: `index.tsx` is the home page,
+// `foo.tsx` the page at /foo. Each must default-export a component.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ComponentType } from 'react';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+
+export interface PageModuleProps {
+  siteTitle: string;
+  tagline: string;
+}
+
+export interface PageModule {
+  file: string;
+  path: string;
+  component: ComponentType<PageModuleProps>;
+}
+
+export function pageModulePath(fileName: string): string {
+  const name = fileName.replace(/\.(t|j)sx?$/, '');
+  return name === 'index' ? '/' : `/${name}`;
+}
+
+export async function loadPageModules(dir: string, options: { fresh?: boolean } = {}): Promise<{ modules: PageModule[]; diagnostics: Diagnostic[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((f) => /\.(t|j)sx?$/.test(f)).sort();
+  } catch {
+    return { modules: [], diagnostics: [] };
+  }
+  const modules: PageModule[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const name of names) {
+    const file = join(dir, name);
+    const path = pageModulePath(name);
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown };
+    } catch (e) {
+      diagnostics.push(error('content', 'content/page-module-load', `The page module could not be loaded: ${(e as Error).message}`, { file, hint: 'Fix the error in the module.' }));
+      continue;
+    }
+    if (typeof mod.default !== 'function') {
+      diagnostics.push(error('content', 'content/page-no-default-export',
+        `The page component at ${path} doesn't have a default export. This makes it impossible to render anything. Consider default-exporting a React component.`,
+        { file, hint: 'Add `export default function Page() { … }` to the module.' }));
+      continue;
+    }
+    modules.push({ file, path, component: mod.default as ComponentType<PageModuleProps> });
+  }
+  return { modules, diagnostics };
+}

@@ -1,0 +1,39 @@
+// Gives every heading a stable, GitHub-style id (unless it has one) and
+// records the h2/h3 headings as the page's table of contents.
+import GithubSlugger from 'github-slugger';
+import { toString } from 'hast-util-to-string';
+import type { Root } from 'hast';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import type { TocEntry } from '../../shared/page.ts';
+
+export default function rehypeHeadingIds() {
+  return (tree: Root, file: VFile) => {
+    const slugger = new GithubSlugger();
+    const toc: TocEntry[] = [];
+    let title: string | undefined;
+    visit(tree, 'element', (node) => {
+      const m = /^h([1-6])$/.exec(node.tagName);
+      if (!m) return;
+      const depth = Number(m[1]);
+      const text = toString(node).trim();
+      if (depth === 1) {
+        title ??= text;
+        return;
+      }
+      const existing = node.properties.id;
+      const id = typeof existing === 'string' ? existing : slugger.slug(text);
+      node.properties.id = id;
+      if (depth === 2 || depth === 3) toc.push({ depth, id, text });
+    });
+    file.data.toc = toc;
+    file.data.h1 = title;
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    toc: TocEntry[];
+    h1: string | undefined;
+  }
+}

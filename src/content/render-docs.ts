@@ -1,0 +1,46 @@
+// Stage 1b: renders Markdown pages to HTML once their route paths are known
+// (links between .md files are rewritten to those paths).
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { PageBody } from '../render/body.ts';
+import type { DocSource } from './docs.ts';
+import { escapeHtml } from './escape.ts';
+import type { RenderMarkdown } from './markdown.ts';
+import type { DocContext } from './plugins/context.ts';
+
+export interface RenderedDoc extends PageBody {
+  /** Files the page read besides its own (code includes), for watch mode. */
+  dependencies: string[];
+}
+
+export interface DocRenderContext {
+  markdown: RenderMarkdown;
+  routeOfFile: (absPath: string) => string | undefined;
+  siteOrigin?: string;
+}
+
+export function renderDoc(
+  doc: Pick<DocSource, 'file' | 'body' | 'lineOffset'> & { data: { title: string; description?: string } },
+  ctx: DocRenderContext,
+): { page: RenderedDoc; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const docCtx: DocContext = {
+    source: doc.file,
+    lineOffset: doc.lineOffset,
+    routeOfFile: ctx.routeOfFile,
+    siteOrigin: ctx.siteOrigin,
+    dependencies: new Set(),
+    report: (d) => diagnostics.push(d),
+  };
+  const { html, toc, h1 } = ctx.markdown(doc.body, { path: doc.file, data: { doc: docCtx } });
+  const heading = h1 ? '' : `<h1>${escapeHtml(doc.data.title)}</h1>\n`;
+  return {
+    page: {
+      title: doc.data.title,
+      description: doc.data.description,
+      html: heading + html,
+      toc,
+      dependencies: [...docCtx.dependencies],
+    },
+    diagnostics,
+  };
+}

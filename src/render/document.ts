@@ -1,0 +1,45 @@
+// Wraps the server-rendered layout into a complete HTML document: head,
+// pre-paint theme script, hydration data and the client script.
+import { renderToString } from 'react-dom/server';
+import { createElement } from 'react';
+import { Layout } from '../../templates/layout/Layout.tsx';
+import { escapeHtml } from '../content/escape.ts';
+import { themeScript } from '../shared/theme-script.ts';
+import type { PageView, SiteView } from '../shared/view.ts';
+
+export interface Assets {
+  script: string;
+  style: string;
+}
+
+export const DATA_ID = '__pkidocs';
+
+/** JSON that is safe inside a <script> element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function renderDocument(site: SiteView, page: PageView, html: string, assets: Assets): string {
+  const app = renderToString(createElement(Layout, { site, page, html }));
+  const theme = site.colorMode.disableSwitch ? site.colorMode.defaultMode : undefined;
+  return [
+    '<!doctype html>',
+    `<html lang="${site.locale}" dir="${site.direction}"${theme ? ` data-theme="${theme}"` : ''}>`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.documentTitle)}</title>`,
+    page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    `<meta name="pkidocs:base-url" content="${escapeHtml(site.baseUrl)}">`,
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+    `<link rel="stylesheet" href="${assets.style}">`,
+    `<script>${themeScript(site.colorMode)}</script>`,
+    `<script type="module" src="${assets.script}"></script>`,
+    '</head>',
+    '<body>',
+    `<div id="root">${app}</div>`,
+    `<script id="${DATA_ID}" type="application/json">${scriptJson({ site, page })}</script>`,
+    '</body>',
+    '</html>',
+  ].filter(Boolean).join('\n');
+}

@@ -1,0 +1,42 @@
+// Stage 4: every route's body → a full HTML document and a navigation chunk.
+// Pure: takes data, returns strings; the output stage writes them.
+import type { RouteRecord } from '../routes/types.ts';
+import { chunkFile, pageFile } from '../shared/paths.ts';
+import type { Chunk, SiteView } from '../shared/view.ts';
+import type { PageBody } from './body.ts';
+import { renderDocument, type Assets } from './document.ts';
+import { pageView, type NavContext } from './page-view.ts';
+
+export interface RenderedPage {
+  path: string;
+  source: string;
+  html: string;
+}
+
+export interface RenderedSite {
+  pages: RenderedPage[];
+  files: { path: string; contents: string }[];
+}
+
+export function renderSite(
+  routes: readonly RouteRecord[],
+  bodies: ReadonlyMap<string, PageBody>,
+  site: SiteView,
+  nav: NavContext,
+  assets: Assets,
+): RenderedSite {
+  const pages: RenderedPage[] = [];
+  const files: RenderedSite['files'] = [];
+  for (const route of routes) {
+    const body = bodies.get(route.path);
+    if (!body) throw new Error(`No body was rendered for ${route.path}`);
+    const page = pageView(route, body, nav);
+    const html = renderDocument(site, page, body.html, assets);
+    pages.push({ path: route.path, source: route.source, html });
+    files.push({ path: pageFile(route.path), contents: html });
+    if (route.kind === 'not-found') files.push({ path: '404.html', contents: html });
+    const chunk: Chunk = { page, html: body.html };
+    files.push({ path: chunkFile(route.path), contents: JSON.stringify(chunk) });
+  }
+  return { pages, files };
+}

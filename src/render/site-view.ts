@@ -1,0 +1,53 @@
+// Site-wide view data from the config: resolves navbar targets (a sidebar
+// item points at its sidebar's first page) and marks external links.
+import type { SiteConfig } from '../config/schema.ts';
+import type { SidebarId } from '../shared/page.ts';
+import type { FooterColumnView, NavItemView, SiteView } from '../shared/view.ts';
+
+const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href);
+
+export function siteView(
+  config: SiteConfig,
+  sidebarHome: Partial<Record<SidebarId, string>>,
+  sidebarUrls: SiteView['sidebarUrls'],
+): SiteView {
+  const items = config.navbar.items.map((item): NavItemView => {
+    switch (item.type) {
+      case 'docSidebar':
+        return { type: 'sidebar', label: item.label, href: sidebarHome[item.sidebarId as SidebarId]!, sidebarId: item.sidebarId as SidebarId, position: item.position };
+      case 'link': {
+        const href = (item.href ?? item.to)!;
+        return { type: 'link', label: item.label, href, external: isExternal(href), icon: item.icon, position: item.position };
+      }
+      case 'docsVersionDropdown': {
+        const names = item.versions ?? config.docs.versions.map((v) => v.name);
+        const versions = config.docs.versions.filter((v) => names.includes(v.name));
+        return {
+          type: 'versions',
+          label: versions[0]?.label ?? 'Versions',
+          versions: versions.map((v) => ({ ...v, href: `${config.docs.path}/${config.docs.mainPage}` })),
+          position: item.position,
+        };
+      }
+      case 'search':
+        return { type: 'search', position: item.position };
+    }
+  });
+  const columns = config.footer.columns.map((col): FooterColumnView =>
+    'items' in col
+      ? { title: col.title, items: col.items.map((i) => ({ label: i.label, href: (i.to ?? i.href)!, external: !i.to })) }
+      : { title: col.title, text: col.text },
+  );
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    locale: config.locale,
+    direction: config.direction,
+    baseUrl: config.baseUrl,
+    navbar: { style: config.navbar.style, hideOnScroll: config.navbar.hideOnScroll, logo: config.navbar.logo, items },
+    footer: { style: config.footer.style, columns, copyright: config.footer.copyright },
+    colorMode: config.colorMode,
+    announcement: config.announcementBar,
+    sidebarUrls,
+  };
+}

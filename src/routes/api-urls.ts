@@ -1,0 +1,111 @@
+// The URL of every API item and the anchor id of every member. This is the
+// one place that decides them: the API templates and the link checker both
+// rely on these functions.
+//
+// Member anchors follow the ids of the Docusaurus site pkidocs replaces, so
+// old deep links keep working: GitHub-style slugs of the member names in page
+// order, where that site's sub-headings (one per parameter) also took a slug.
+// That is why `Certificate.schema()` is `#schema-1`: the parameter `schema` of
+// `fromSchema()` came first.
+import GithubSlugger from 'github-slugger';
+import type { ApiItem, ApiItemKind, ApiMember, ApiPageItem, ApiSignature, ApiTarget } from '../api/model.ts';
+
+export const API_BASE = '/docs/api';
+export const API_GLOBALS_PATH = `${API_BASE}/globals`;
+
+const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
+  class: 'classes',
+  interface: 'interfaces',
+  enum: 'enumerations',
+};
+
+/** Page of a class, interface or enum; globals-page anchor of the other kinds. */
+export function apiItemHref(kind: ApiItemKind, name: string): string {
+  const dir = PAGE_DIRS[kind];
+  return dir ? `${API_BASE}/${dir}/${name}` : `${API_GLOBALS_PATH}#${globalsAnchor(name)}`;
+}
+
+/** Anchor of a type alias, function or variable on the globals page. */
+export function globalsAnchor(name: string): string {
+  return name.toLowerCase();
+}
+
+/** Ids of the page sections, reserved before any member takes a slug. */
+export const API_SECTION_IDS = {
+  examples: 'examples',
+  hierarchy: 'hierarchy',
+  extends: 'extends',
+  implements: 'implements',
+  extendedBy: 'extended-by',
+  implementedBy: 'implemented-by',
+  usedBy: 'used-by',
+  typeParameters: 'type-parameters',
+  callSignatures: 'call-signatures',
+  indexSignatures: 'index-signatures',
+  constructors: 'constructors',
+  properties: 'properties',
+  accessors: 'accessors',
+  methods: 'methods',
+  enumMembers: 'enumeration-members',
+} as const;
+
+export const GLOBALS_SECTION_IDS = {
+  enum: 'enumerations',
+  class: 'classes',
+  interface: 'interfaces',
+  typeAlias: 'type-aliases',
+  variable: 'variables',
+  function: 'functions',
+} as const satisfies Record<ApiItemKind, string>;
+
+export interface MemberAnchor {
+  /** The member's h3 id. */
+  id: string;
+  /** One id per signature; the first is the member id, overloads get their own. */
+  signatures: string[];
+}
+
+const anchorCache = new WeakMap<ApiPageItem, Map<ApiMember, MemberAnchor>>();
+
+/** Anchors of every member of a page item, in the model's page order. */
+export function apiMemberAnchors(item: ApiPageItem): ReadonlyMap<ApiMember, MemberAnchor> {
+  let anchors = anchorCache.get(item);
+  if (anchors) return anchors;
+  anchors = new Map();
+  const slugger = new GithubSlugger();
+  for (const id of Object.values(API_SECTION_IDS)) slugger.slug(id);
+  for (const member of item.members) {
+    const signatures = member.signatures ?? [];
+    const id = slugger.slug(member.kind === 'constructor' ? 'Constructor' : member.name);
+    const ids = [id];
+    // Overloads: the old site gave each constructor overload its own heading; do so for every overload.
+    for (let i = 1; i < signatures.length; i++) ids.push(slugger.slug(member.kind === 'constructor' ? 'Constructor' : member.name));
+    for (const sig of [...signatures, ...(member.setter ? [member.setter] : [])]) reserveParameterSlugs(slugger, sig);
+    anchors.set(member, { id, signatures: ids });
+  }
+  anchorCache.set(item, anchors);
+  return anchors;
+}
+
+function reserveParameterSlugs(slugger: GithubSlugger, sig: ApiSignature): void {
+  for (const p of sig.parameters) slugger.slug(p.name);
+}
+
+/** Finds a member of a page item by name and static-ness. */
+export function findMember(item: ApiPageItem, name: string, isStatic = false): ApiMember | undefined {
+  return item.members.find((m) => m.name === name && m.flags.includes('static') === isStatic);
+}
+
+/**
+ * The href of an item or member target. `lookup` finds the item the target
+ * belongs to; an unknown member falls back to its item's page.
+ */
+export function apiTargetHref(target: ApiTarget, lookup: (kind: ApiItemKind, name: string) => ApiItem | undefined): string {
+  const itemHref = apiItemHref(target.kind, target.name);
+  if (!target.member) return itemHref;
+  const owner = lookup(target.kind, target.name);
+  if (!owner || !('members' in owner)) return itemHref;
+  const member = findMember(owner, target.member, target.static) ?? findMember(owner, target.member, !target.static);
+  const anchor = member && apiMemberAnchors(owner).get(member);
+  return anchor ? `${itemHref}#${anchor.id}` : itemHref;
+}

@@ -1,0 +1,33 @@
+// Routes of the API reference: the package README, the globals page and one
+// page per class, interface and enumeration.
+import type { ApiItem, ApiModel } from '../api/model.ts';
+import type { RouteKind } from '../shared/page.ts';
+import { apiItemHref } from './api-urls.ts';
+import type { RouteRecord } from './types.ts';
+
+export const API_README_PATH = '/docs/api/pkijs';
+export const API_GLOBALS_PATH = '/docs/api/globals';
+
+const PAGE_KINDS: Partial<Record<ApiItem['kind'], RouteKind>> = {
+  class: 'api-class',
+  interface: 'api-interface',
+  enum: 'api-enum',
+};
+
+export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRecord[] {
+  const routes: RouteRecord[] = [
+    { path: API_README_PATH, kind: 'api-readme', exact: true, sidebar: 'docs', source: readme, model: { type: 'api-readme', file: readme } },
+    { path: API_GLOBALS_PATH, kind: 'api-globals', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals' } },
+  ];
+  for (const item of model.items) {
+    const kind = PAGE_KINDS[item.kind];
+    if (!kind) continue;
+    routes.push({ path: apiItemHref(item.kind, item.name), kind, exact: true, sidebar: 'docs', source: dts, model: { type: 'api-item', item } });
+  }
+  return routes;
+}
+
+/** Page URLs of the classes, interfaces and enumerations, by name (for code linking). */
+export function apiPageHrefs(model: ApiModel): Map<string, string> {
+  return new Map(model.items.filter((i) => PAGE_KINDS[i.kind]).map((i) => [i.name, apiItemHref(i.kind, i.name)]));
+}

@@ -1,0 +1,88 @@
+// Stage 3: every page of the site as a route record, plus the sidebars and
+// per-path navigation. Duplicate paths and navbar items that lead nowhere are
+// errors here, before anything is rendered.
+import { relative } from 'node:path';
+import type { ApiModel } from '../api/model.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import type { DocSource } from '../content/docs.ts';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { SidebarId } from '../shared/page.ts';
+import { apiRoutes } from './api.ts';
+import { docPath, docSidebar } from './docs.ts';
+import { readingOrder } from './navigation.ts';
+import { buildSidebars, type Sidebars } from './sidebars.ts';
+import type { RouteRecord } from './types.ts';
+
+export interface RouteInputs {
+  config: SiteConfig;
+  configFile: string;
+  docs: readonly DocSource[];
+  /** React page modules: absolute file → route path. */
+  pageModules: readonly { file: string; path: string }[];
+  model: ApiModel;
+  dts: string;
+  readme: string;
+}
+
+export interface SiteRoutes {
+  routes: RouteRecord[];
+  sidebars: Sidebars;
+  /** Where each sidebar's navbar item points: its first page. */
+  sidebarHome: Partial<Record<SidebarId, string>>;
+}
+
+export const NOT_FOUND_PATH = '/404';
+
+export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostics: Diagnostic[] } {
+  const base = input.config.docs.path;
+  const routes: RouteRecord[] = [
+    ...input.pageModules.map((p): RouteRecord => ({
+      path: p.path, kind: p.path === '/' ? 'home' : 'page', exact: true, source: p.file, model: { type: 'page-module', file: p.file },
+    })),
+    ...input.docs.map((d): RouteRecord => ({
+      path: docPath(base, d.id),
+      kind: d.id === 'index' ? 'docs-index' : d.id.endsWith('/index') ? 'examples-index' : 'doc',
+      exact: true,
+      sidebar: docSidebar(d.id),
+      source: d.file,
+      model: { type: 'doc', doc: d },
+    })),
+    ...apiRoutes(input.model, input.dts, input.readme),
+    { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
+  ];
+  const diagnostics = duplicatePaths(routes);
+  const sidebars = buildSidebars(base, input.docs, input.model);
+  const sidebarHome: Partial<Record<SidebarId, string>> = {};
+  for (const id of Object.keys(sidebars) as SidebarId[]) sidebarHome[id] = readingOrder(sidebars[id])[0]?.href;
+  diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
+  return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome }, diagnostics };
+}
+
+function duplicatePaths(routes: readonly RouteRecord[]): Diagnostic[] {
+  const seen = new Map<string, RouteRecord>();
+  const out: Diagnostic[] = [];
+  for (const r of routes) {
+    const first = seen.get(r.path);
+    if (!first) {
+      seen.set(r.path, r);
+      continue;
+    }
+    out.push(error('content', 'routes/duplicate-path', `Two pages claim the path ${r.path}: ${rel(first.source)} and ${rel(r.source)}.`, {
+      file: r.source, hint: 'Rename or move one of them so that each page has its own path.',
+    }));
+  }
+  return out;
+}
+
+function navbarTargets(config: SiteConfig, file: string, sidebarHome: Partial<Record<SidebarId, string>>): Diagnostic[] {
+  return config.navbar.items.flatMap((item, i) => {
+    if (item.type !== 'docSidebar') return [];
+    const known = item.sidebarId === 'docs' || item.sidebarId === 'examples';
+    if (known && sidebarHome[item.sidebarId as SidebarId]) return [];
+    return [error('config', 'config/empty-sidebar', `The navbar item navbar.items[${i}] ("${item.label}") shows the sidebar "${item.sidebarId}", which has no page to link to.`, {
+      file, hint: known ? 'Add a page to that sidebar or remove the navbar item.' : 'Use sidebarId "docs" or "examples".',
+    })];
+  });
+}
+
+const rel = (p: string): string => (p.startsWith('/') ? relative(process.cwd(), p) : p);

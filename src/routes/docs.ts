@@ -1,0 +1,31 @@
+// URLs and sidebars of the Markdown pages.
+import type { DocSource } from '../content/docs.ts';
+import type { SidebarId } from '../shared/page.ts';
+import type { DocPageRecord } from './types.ts';
+
+export const EXAMPLES_DIR = 'examples';
+
+/** `installation` → /docs/installation; `examples/other/index` → /docs/examples/other; `index` → /docs. */
+export function docPath(docsBase: string, id: string): string {
+  const rel = id === 'index' ? '' : id.replace(/\/index$/, '');
+  return rel ? `${docsBase}/${rel}` : docsBase;
+}
+
+/** Examples live in the examples sidebar, the docs landing page in none, the rest in docs. */
+export function docSidebar(id: string): SidebarId | undefined {
+  if (id === 'index') return undefined;
+  return id.startsWith(`${EXAMPLES_DIR}/`) ? 'examples' : 'docs';
+}
+
+export function docRecords(docsBase: string, docs: readonly DocSource[]): DocPageRecord[] {
+  return docs.map((d) => ({ id: d.id, path: docPath(docsBase, d.id), sidebar: docSidebar(d.id) }));
+}
+
+export function isSectionIndex(id: string): boolean {
+  return id.startsWith(`${EXAMPLES_DIR}/`) && id.endsWith('/index');
+}
+
+export function sectionOf(id: string): string | undefined {
+  const parts = id.split('/');
+  return parts[0] === EXAMPLES_DIR && parts.length === 3 ? parts[1] : undefined;
+}

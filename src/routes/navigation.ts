@@ -1,0 +1,45 @@
+// Breadcrumbs and previous/next links, both derived from the sidebar order.
+import type { Crumb, NavLink } from '../shared/page.ts';
+import type { SidebarNode } from '../shared/view.ts';
+import { containsPath } from '../shared/sidebar.ts';
+
+export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
+
+/** Home › the categories holding the page › the page itself (not linked). */
+export function breadcrumbs(tree: readonly SidebarNode[], path: string, title: string): Crumb[] {
+  const crumbs: Crumb[] = [HOME_CRUMB];
+  let level: readonly SidebarNode[] = tree;
+  for (;;) {
+    const cat = level.find((n) => n.type === 'category' && containsPath(n, path));
+    if (!cat || cat.type !== 'category' || cat.href === path) break;
+    crumbs.push({ label: cat.label, href: cat.href && !cat.href.includes('#') ? cat.href : undefined });
+    level = cat.items;
+  }
+  crumbs.push({ label: title });
+  return crumbs;
+}
+
+/** Pages of a sidebar in reading order: a category's own page, then its items. */
+export function readingOrder(tree: readonly SidebarNode[]): NavLink[] {
+  const out: NavLink[] = [];
+  const seen = new Set<string>();
+  const add = (title: string, href: string | undefined): void => {
+    if (!href || href.includes('#') || seen.has(href)) return;
+    seen.add(href);
+    out.push({ title, href });
+  };
+  const walk = (nodes: readonly SidebarNode[]): void => {
+    for (const n of nodes) {
+      add(n.label, n.href);
+      if (n.type === 'category') walk(n.items);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
+export function prevNext(order: readonly NavLink[], path: string): { prev?: NavLink; next?: NavLink } {
+  const i = order.findIndex((l) => l.href === path);
+  if (i < 0) return {};
+  return { prev: order[i - 1], next: order[i + 1] };
+}

@@ -1,0 +1,62 @@
+// The two sidebars: 'docs' (top-level pages, then the API tree) and
+// 'examples' (one category per example section).
+import type { ApiModel } from '../api/model.ts';
+import type { DocSource } from '../content/docs.ts';
+import type { SidebarId } from '../shared/page.ts';
+import type { SidebarNode } from '../shared/view.ts';
+import { apiItemHref } from './api-urls.ts';
+import { docPath, isSectionIndex, sectionOf } from './docs.ts';
+import { API_GLOBALS_PATH, API_README_PATH } from './api.ts';
+
+export type Sidebars = Record<SidebarId, SidebarNode[]>;
+
+const byPosition = (a: DocSource, b: DocSource): number =>
+  (a.data.sidebar_position ?? Infinity) - (b.data.sidebar_position ?? Infinity) || a.data.title.localeCompare(b.data.title);
+
+const label = (d: DocSource): string => d.data.sidebar_label ?? d.data.title;
+
+export function buildSidebars(docsBase: string, docs: readonly DocSource[], model: ApiModel): Sidebars {
+  const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
+  const docsSidebar: SidebarNode[] = [
+    ...topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })),
+    apiCategory(model),
+  ];
+  return { docs: docsSidebar, examples: exampleCategories(docsBase, docs) };
+}
+
+function apiCategory(model: ApiModel): SidebarNode {
+  const group = (kind: 'enum' | 'class' | 'interface', title: string, anchor: string): SidebarNode => ({
+    type: 'category',
+    label: title,
+    href: `${API_GLOBALS_PATH}#${anchor}`,
+    items: model.items
+      .filter((i) => i.kind === kind)
+      .map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name) })),
+  });
+  return {
+    type: 'category',
+    label: 'API',
+    href: API_README_PATH,
+    items: [
+      { type: 'link', label: 'Readme', href: API_README_PATH },
+      { type: 'link', label: 'Exports', href: API_GLOBALS_PATH },
+      group('enum', 'Enumerations', 'enumerations'),
+      group('class', 'Classes', 'classes'),
+      group('interface', 'Interfaces', 'interfaces'),
+    ],
+  };
+}
+
+function exampleCategories(docsBase: string, docs: readonly DocSource[]): SidebarNode[] {
+  const indexes = docs.filter((d) => isSectionIndex(d.id)).sort(byPosition);
+  return indexes.map((index): SidebarNode => {
+    const section = sectionOf(index.id);
+    const pages = docs.filter((d) => sectionOf(d.id) === section && !isSectionIndex(d.id)).sort(byPosition);
+    return {
+      type: 'category',
+      label: label(index),
+      href: docPath(docsBase, index.id),
+      items: pages.map((p): SidebarNode => ({ type: 'link', label: label(p), href: docPath(docsBase, p.id) })),
+    };
+  });
+}

@@ -1,0 +1,31 @@
+// Route records: one per page written. routes/ is the only stage that
+// decides URLs; later stages read them from here.
+import type { ApiItem } from '../api/model.ts';
+import type { DocSource } from '../content/docs.ts';
+import type { RouteKind, SidebarId } from '../shared/page.ts';
+
+export type RouteModel =
+  | { type: 'doc'; doc: DocSource }
+  | { type: 'api-item'; item: ApiItem }
+  | { type: 'api-globals' }
+  | { type: 'api-readme'; file: string }
+  | { type: 'page-module'; file: string }
+  | { type: 'not-found' };
+
+export interface RouteRecord {
+  path: string;
+  kind: RouteKind;
+  /** Only an exact path match shows this route (all of ours but the 404). */
+  exact: boolean;
+  sidebar?: SidebarId;
+  /** The file the page comes from, for diagnostics. */
+  source: string;
+  model: RouteModel;
+}
+
+/** The spec's docs page record. */
+export interface DocPageRecord {
+  id: string;
+  path: string;
+  sidebar?: SidebarId;
+}

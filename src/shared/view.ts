@@ -1,0 +1,65 @@
+// What the layout templates render: site-wide data (the same on every page)
+// and per-page data. Both are plain JSON: they are embedded in each page for
+// hydration and carried by the navigation chunks.
+import type { Crumb, NavLink, RouteKind, SidebarId, TocEntry } from './page.ts';
+
+export type NavItemView =
+  | { type: 'link'; label: string; href: string; external: boolean; icon?: 'github'; position: 'left' | 'right' }
+  | { type: 'sidebar'; label: string; href: string; sidebarId: SidebarId; position: 'left' | 'right' }
+  | { type: 'versions'; label: string; versions: { name: string; label: string; href: string }[]; position: 'left' | 'right' }
+  | { type: 'search'; position: 'left' | 'right' };
+
+export interface FooterColumnView {
+  title: string;
+  items?: { label: string; href: string; external: boolean }[];
+  text?: string;
+}
+
+export interface SiteView {
+  title: string;
+  tagline: string;
+  locale: string;
+  direction: 'ltr' | 'rtl';
+  baseUrl: string;
+  navbar: {
+    style: 'dark' | 'primary' | 'light';
+    hideOnScroll: boolean;
+    logo: { alt: string; src: string; width: number };
+    items: NavItemView[];
+  };
+  footer: { style: 'dark' | 'light'; columns: FooterColumnView[]; copyright?: string };
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  announcement?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  /** URLs of the full sidebar trees, fetched by the client when needed. */
+  sidebarUrls: Partial<Record<SidebarId, string>>;
+}
+
+export type SidebarNode =
+  | { type: 'link'; label: string; href: string }
+  | {
+      type: 'category';
+      label: string;
+      href?: string;
+      items: SidebarNode[];
+      /** Set when `items` is a window of a longer list; the rest load on demand. */
+      truncated?: { total: number; href: string };
+    };
+
+export interface PageView {
+  path: string;
+  kind: RouteKind;
+  /** The document title: 'Page | site' (or the site title on the home page). */
+  documentTitle: string;
+  description?: string;
+  sidebar?: { id: SidebarId; items: SidebarNode[] };
+  toc: TocEntry[];
+  breadcrumbs: Crumb[];
+  prev?: NavLink;
+  next?: NavLink;
+}
+
+/** A navigation chunk: everything the client needs to show another page. */
+export interface Chunk {
+  page: PageView;
+  html: string;
+}

@@ -1,0 +1,28 @@
+import type { Crumb } from '../../src/shared/page.ts';
+import { HomeIcon } from './icons.tsx';
+
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  if (crumbs.length < 2) return null;
+  return (
+    <nav className="breadcrumbs" aria-label="Breadcrumbs">
+      <ol>
+        {crumbs.map((c, i) => {
+          const last = i === crumbs.length - 1;
+          return (
+            <li key={i} className={last ? 'breadcrumbs__item breadcrumbs__item--active' : 'breadcrumbs__item'}>
+              {i === 0 && c.href ? (
+                <a href={c.href} aria-label="Home page" className="breadcrumbs__link">
+                  <HomeIcon />
+                </a>
+              ) : c.href && !last ? (
+                <a href={c.href} className="breadcrumbs__link">{c.label}</a>
+              ) : (
+                <span className="breadcrumbs__link" aria-current={last ? 'page' : undefined}>{c.label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type ReactNode } from 'react';
+import type { PageView, SiteView, SidebarNode } from '../../src/shared/view.ts';
+import { AnnouncementBar } from './AnnouncementBar.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Footer } from './Footer.tsx';
+import { Navbar, NavItems } from './Navbar.tsx';
+import { PrevNext } from './PrevNext.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { Toc } from './Toc.tsx';
+
+export interface LayoutProps {
+  site: SiteView;
+  page: PageView;
+  /** The page's content HTML (Markdown, API reference or page module output). */
+  html: string;
+  /** The full sidebar tree, once the client has loaded it. */
+  fullSidebar?: SidebarNode[];
+  onNeedFullSidebar?: () => void;
+  /** Client-only extras: loading/crash screens in place of the content. */
+  contentOverride?: ReactNode;
+  navbarHidden?: boolean;
+  menuOpen?: boolean;
+  onMenuOpenChange?: (open: boolean) => void;
+  announcementVisible?: boolean;
+  onDismissAnnouncement?: () => void;
+}
+
+export function Layout(props: LayoutProps) {
+  const { site, page, html } = props;
+  const [localMenu, setLocalMenu] = useState(false);
+  const menuOpen = props.menuOpen ?? localMenu;
+  const setMenu = props.onMenuOpenChange ?? setLocalMenu;
+  const sidebarItems = props.fullSidebar ?? page.sidebar?.items;
+  const full = page.kind === 'home' || page.kind === 'page';
+  const content = props.contentOverride ?? <div className="markdown" id="content" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={`layout layout--${page.kind}`}>
+      <a className="skip-link" href="#main-content">Skip to main content</a>
+      {site.announcement && props.announcementVisible !== false && (
+        <AnnouncementBar announcement={site.announcement} onDismiss={props.onDismissAnnouncement} />
+      )}
+      <Navbar site={site} page={page} hidden={props.navbarHidden ?? false} menuOpen={menuOpen} onToggleMenu={() => setMenu(!menuOpen)} />
+      <div className="main-wrapper">
+        {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
+        <aside id="mobile-menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
+          <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />
+          {sidebarItems && <Sidebar items={sidebarItems} path={page.path} onNeedFull={props.onNeedFullSidebar} />}
+        </aside>
+        {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenu(false)} />}
+        <main id="main-content" className={full ? 'main main--full' : 'main'} tabIndex={-1}>
+          {full ? content : (
+            <div className="doc-row">
+              <article className="doc">
+                <Breadcrumbs crumbs={page.breadcrumbs} />
+                {content}
+                <PrevNext prev={page.prev} next={page.next} />
+              </article>
+              {page.toc.length > 0 && (
+                <aside className="toc-col">
+                  <Toc entries={page.toc} />
+                </aside>
+              )}
+            </div>
+          )}
+        </main>
+      </div>
+      <Footer footer={site.footer} />
+    </div>
+  );
+}

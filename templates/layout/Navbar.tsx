@@ -1,0 +1,78 @@
+import type { NavItemView, PageView, SiteView } from '../../src/shared/view.ts';
+import { GithubIcon, MenuIcon } from './icons.tsx';
+import { Logo } from './Logo.tsx';
+
+export interface NavbarProps {
+  site: SiteView;
+  page: PageView;
+  hidden: boolean;
+  onToggleMenu: () => void;
+  menuOpen: boolean;
+}
+
+export function Navbar({ site, page, hidden, onToggleMenu, menuOpen }: NavbarProps) {
+  const { navbar } = site;
+  const left = navbar.items.filter((i) => i.position === 'left');
+  const right = navbar.items.filter((i) => i.position === 'right');
+  return (
+    <nav className={`navbar navbar--${navbar.style}${hidden ? ' navbar--hidden' : ''}`} aria-label="Main">
+      <div className="navbar__inner">
+        <button type="button" className="navbar__toggle" aria-label="Open the navigation menu" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={onToggleMenu}>
+          <MenuIcon />
+        </button>
+        <a className="navbar__brand" href="/" aria-label={`${site.title} home`}>
+          <Logo width={navbar.logo.width} alt={navbar.logo.alt} />
+        </a>
+        <NavItems items={left} page={page} className="navbar__items" />
+        <NavItems items={right} page={page} className="navbar__items navbar__items--right" />
+      </div>
+    </nav>
+  );
+}
+
+export function NavItems({ items, page, className }: { items: NavItemView[]; page: PageView; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item, i) => (
+        <li key={i}>
+          <NavItem item={item} page={page} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
+  switch (item.type) {
+    case 'sidebar': {
+      const active = page.sidebar?.id === item.sidebarId;
+      return (
+        <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
+          {item.label}
+        </a>
+      );
+    }
+    case 'link':
+      return (
+        <a className="navbar__link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} aria-label={item.icon ? item.label : undefined}>
+          {item.icon === 'github' ? <GithubIcon /> : item.label}
+        </a>
+      );
+    case 'versions':
+      return (
+        <details className="navbar__dropdown">
+          <summary className="navbar__link">{item.label}</summary>
+          <ul>
+            {item.versions.map((v) => (
+              <li key={v.name}>
+                <a href={v.href} data-version={v.name}>{v.label}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      );
+    case 'search':
+      // The slot where search mounts; it stays empty until search ships.
+      return <div className="navbar__search" data-slot="search" />;
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/load.ts';
+
+const schemaPath = resolve('src/config/schema.ts');
+const dir = mkdtempSync(join(tmpdir(), 'pkidocs-config-'));
+let n = 0;
+
+/** Writes a config module that spreads overrides over a valid base config. */
+async function load(overrides: string) {
+  const file = join(dir, `config-${n++}.ts`);
+  writeFileSync(file, `import { defineConfig } from ${JSON.stringify(schemaPath)};
+const base = {
+  title: 'pki.js', tagline: 'pki.js', library: { package: 'pkijs', version: '3.3.2' },
+  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'a@b.org',
+  navbar: { logo: { alt: 'x', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+  footer: { columns: [] },
+  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
+};
+export default defineConfig({ ...base, ...(${overrides}) } as never);
+`);
+  return { file, ...(await loadConfig(file)) };
+}
+
+describe('loadConfig', () => {
+  it('accepts a valid config and fills in defaults', async () => {
+    const { config, diagnostics } = await load('{}');
+    expect(diagnostics).toEqual([]);
+    expect(config?.baseUrl).toBe('/');
+    expect(config?.colorMode).toEqual({ defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false });
+    expect(config?.onBrokenLinks).toBe('throw');
+  });
+
+  it('loads the real site config', async () => {
+    const { config, diagnostics } = await loadConfig(resolve('content/site.config.ts'));
+    expect(diagnostics).toEqual([]);
+    expect(config?.title).toBe('pki.js');
+    expect(config?.library.version).toBe('3.3.2');
+    expect(config?.colorMode.disableSwitch).toBe(true);
+  });
+
+  it('rejects unknown keys and names them', async () => {
+    const { file, diagnostics } = await load(`{ titel: 'x', navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [], colour: 1 } }`);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual([
+      'Unknown key "colour" in navbar.',
+      'Unknown key "titel" in (root).',
+    ]);
+    expect(diagnostics.every((d) => d.file === file && d.category === 'config')).toBe(true);
+  });
+
+  it('names a navbar item that cannot render', async () => {
+    const { diagnostics } = await load(`{ navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'fancy', label: 'X' }] } }`);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.message).toMatch(/^The navbar item navbar\.items\[1\] cannot be rendered/);
+    expect(diagnostics[0]!.hint).toMatch(/Check navbar\.items\[1\] in the configuration/);
+  });
+
+  it('rejects a link item with neither href nor to', async () => {
+    const { diagnostics } = await load(`{ navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'link', label: 'Nowhere' }] } }`);
+    expect(diagnostics[0]!.message).toBe('The navbar item navbar.items[0] ("Nowhere") cannot be rendered: a link needs exactly one of "href" or "to".');
+  });
+
+  it('rejects a version dropdown naming an unknown version', async () => {
+    const { diagnostics } = await load(`{ navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'docsVersionDropdown', versions: ['current', '2.0'] }] } }`);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['config/unknown-version', 'The docs version dropdown at navbar.items[0] names the version "2.0", which does not exist.'],
+    ]);
+  });
+
+  it('reports invalid values with their path', async () => {
+    const { diagnostics } = await load(`{ baseUrl: 'docs', library: { package: 'pkijs', version: 'latest' } }`);
+    const paths = diagnostics.map((d) => d.message.split(':')[0]);
+    expect(paths).toEqual(['Invalid value at baseUrl', 'Invalid value at library.version']);
+  });
+
+  it('reports a missing file and a syntax error without throwing', async () => {
+    expect((await loadConfig(join(dir, 'nope.ts'))).diagnostics[0]!.code).toBe('config/missing');
+    const bad = join(dir, 'broken.ts');
+    writeFileSync(bad, 'export default {');
+    const { diagnostics } = await loadConfig(bad);
+    expect(diagnostics[0]!.code).toBe('config/unreadable');
+    expect(diagnostics[0]!.file).toBe(bad);
+  });
+});
