@@ -2,7 +2,8 @@
 // render → links → write. Each stage is timed; every stage returns
 // diagnostics and the build stops at the first stage that has errors, before
 // anything touches out/.
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { loadApi } from './api/index.ts';
 import { bundleClient, hashedAsset } from './bundle/bundle.ts';
 import type { Reporter } from './cli/reporter.ts';
@@ -44,6 +45,8 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
   const { root, reporter } = options;
   const configFile = options.configFile ?? join(root, 'content/site.config.ts');
   const outDir = options.outDir ?? join(root, 'out');
+  // Content lives beside the config, so a fixture site is just another config file and its folders.
+  const contentDir = dirname(configFile);
   const stage = timer(reporter);
 
   const { config, library } = await stage('config', async () => {
@@ -57,8 +60,8 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
   const [content, api, bundle] = await Promise.all([
     stage('content', async () => {
       const [docs, pages, highlighter] = await Promise.all([
-        readDocs(join(root, 'content/docs')),
-        loadPageModules(join(root, 'content/pages')),
+        readDocs(join(contentDir, 'docs')),
+        loadPageModules(join(contentDir, 'pages')),
         loadHighlighter(),
       ]);
       failOn([...docs.diagnostics, ...pages.diagnostics]);
@@ -97,7 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
   }, (r) => `${r.pages.length} pages`);
 
   const links = await stage('links', async () => {
-    const staticFiles = new Set([...rendered.assets.map((a) => a.url), '/favicon.svg', '/logo.svg', '/404.html']);
+    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(join(contentDir, 'static'))), '/404.html']);
     const report = checkLinks(rendered.pages, staticFiles, locateInSource);
     if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
     report.diagnostics.forEach((d) => reporter.diagnostic({ ...d, severity: 'warning' }));
@@ -105,10 +108,16 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
   }, (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
 
   const written = await stage('write', () =>
-    writeSite(outDir, [...rendered.files, ...rendered.assets.map((a) => ({ path: a.url.slice(1), contents: a.contents }))], join(root, 'content/static')),
+    writeSite(outDir, [...rendered.files, ...rendered.assets.map((a) => ({ path: a.url.slice(1), contents: a.contents }))], join(contentDir, 'static')),
   (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${outDir}`);
 
   return { pages: rendered.pages.length, links: links.linksChecked, bytes: written.bytes, ms: performance.now() - started };
+}
+
+/** URL paths of the files under content/static, which are copied to out/ as they are. */
+async function listStatic(dir: string): Promise<string[]> {
+  const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
 }
 
 function fail(diagnostics: Diagnostic[]): never {

@@ -65,26 +65,39 @@ export interface MemberAnchor {
   signatures: string[];
 }
 
-const anchorCache = new WeakMap<ApiPageItem, Map<ApiMember, MemberAnchor>>();
+export interface PageAnchors {
+  /** h3 ids of the item's own type parameters. */
+  typeParameters: string[];
+  members: ReadonlyMap<ApiMember, MemberAnchor>;
+}
 
-/** Anchors of every member of a page item, in the model's page order. */
-export function apiMemberAnchors(item: ApiPageItem): ReadonlyMap<ApiMember, MemberAnchor> {
-  let anchors = anchorCache.get(item);
-  if (anchors) return anchors;
-  anchors = new Map();
+const anchorCache = new WeakMap<ApiPageItem, PageAnchors>();
+
+/** Anchors of a page item's type parameters and members, in page order. */
+export function apiPageAnchors(item: ApiPageItem): PageAnchors {
+  const cached = anchorCache.get(item);
+  if (cached) return cached;
   const slugger = new GithubSlugger();
+  slugger.slug(item.name); // the h1
   for (const id of Object.values(API_SECTION_IDS)) slugger.slug(id);
+  const typeParameters = (item.typeParameters ?? []).map((tp) => slugger.slug(tp.name));
+  const members = new Map<ApiMember, MemberAnchor>();
   for (const member of item.members) {
+    const heading = member.kind === 'constructor' ? 'Constructor' : member.name;
     const signatures = member.signatures ?? [];
-    const id = slugger.slug(member.kind === 'constructor' ? 'Constructor' : member.name);
-    const ids = [id];
-    // Overloads: the old site gave each constructor overload its own heading; do so for every overload.
-    for (let i = 1; i < signatures.length; i++) ids.push(slugger.slug(member.kind === 'constructor' ? 'Constructor' : member.name));
+    // The old site gave each constructor overload a heading of its own; every overload gets an id here.
+    const ids = [slugger.slug(heading)];
+    for (let i = 1; i < signatures.length; i++) ids.push(slugger.slug(heading));
     for (const sig of [...signatures, ...(member.setter ? [member.setter] : [])]) reserveParameterSlugs(slugger, sig);
-    anchors.set(member, { id, signatures: ids });
+    members.set(member, { id: ids[0]!, signatures: ids });
   }
+  const anchors = { typeParameters, members };
   anchorCache.set(item, anchors);
   return anchors;
+}
+
+export function apiMemberAnchors(item: ApiPageItem): ReadonlyMap<ApiMember, MemberAnchor> {
+  return apiPageAnchors(item).members;
 }
 
 function reserveParameterSlugs(slugger: GithubSlugger, sig: ApiSignature): void {

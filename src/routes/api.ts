@@ -2,11 +2,13 @@
 // page per class, interface and enumeration.
 import type { ApiItem, ApiModel } from '../api/model.ts';
 import type { RouteKind } from '../shared/page.ts';
-import { apiItemHref } from './api-urls.ts';
+import { API_BASE, API_GLOBALS_PATH, apiItemHref } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 
-export const API_README_PATH = '/docs/api/pkijs';
-export const API_GLOBALS_PATH = '/docs/api/globals';
+export { API_GLOBALS_PATH };
+
+/** The package README, at /docs/api/{package}. */
+export const apiReadmePath = (packageName: string): string => `${API_BASE}/${packageName}`;
 
 const PAGE_KINDS: Partial<Record<ApiItem['kind'], RouteKind>> = {
   class: 'api-class',
@@ -16,7 +18,7 @@ const PAGE_KINDS: Partial<Record<ApiItem['kind'], RouteKind>> = {
 
 export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRecord[] {
   const routes: RouteRecord[] = [
-    { path: API_README_PATH, kind: 'api-readme', exact: true, sidebar: 'docs', source: readme, model: { type: 'api-readme', file: readme } },
+    { path: apiReadmePath(model.packageName), kind: 'api-readme', exact: true, sidebar: 'docs', source: readme, model: { type: 'api-readme', file: readme } },
     { path: API_GLOBALS_PATH, kind: 'api-globals', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals' } },
   ];
   for (const item of model.items) {

@@ -6,7 +6,7 @@ import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
 import { apiItemHref } from './api-urls.ts';
 import { docPath, isSectionIndex, sectionOf } from './docs.ts';
-import { API_GLOBALS_PATH, API_README_PATH } from './api.ts';
+import { API_GLOBALS_PATH, apiReadmePath } from './api.ts';
 
 export type Sidebars = Record<SidebarId, SidebarNode[]>;
 
@@ -25,6 +25,7 @@ export function buildSidebars(docsBase: string, docs: readonly DocSource[], mode
 }
 
 function apiCategory(model: ApiModel): SidebarNode {
+  const readme = apiReadmePath(model.packageName);
   const group = (kind: 'enum' | 'class' | 'interface', title: string, anchor: string): SidebarNode => ({
     type: 'category',
     label: title,
@@ -36,9 +37,9 @@ function apiCategory(model: ApiModel): SidebarNode {
   return {
     type: 'category',
     label: 'API',
-    href: API_README_PATH,
+    href: readme,
     items: [
-      { type: 'link', label: 'Readme', href: API_README_PATH },
+      { type: 'link', label: 'Readme', href: readme },
       { type: 'link', label: 'Exports', href: API_GLOBALS_PATH },
       group('enum', 'Enumerations', 'enumerations'),
       group('class', 'Classes', 'classes'),

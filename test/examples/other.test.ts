@@ -8,6 +8,7 @@ import {
   verifyPdfSignatures,
 } from '../../content/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file.ts';
 import {
+  base64Body,
   decodeBase64Body,
   decryptAndVerify,
   entityText,
@@ -37,7 +38,7 @@ import {
 } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 
 const der = (certificate: pkijs.Certificate) => Buffer.from(certificate.toSchema().toBER(false));
-const pkcs8 = async (key: CryptoKey) => Buffer.from(await crypto.subtle.exportKey('pkcs8', key));
+const pkcs8 = (key: CryptoKey) => crypto.subtle.exportKey('pkcs8', key);
 
 let ca: KeyAndCertificate;
 let alice: KeyAndCertificate;
@@ -120,7 +121,7 @@ describe('how-to-verify-a-signature-in-a-PDF-file', () => {
 
   it('fails when a byte inside the signed range changes', async () => {
     const tampered = Buffer.from(signed.pdf);
-    tampered.write('613', tampered.indexOf('612'), 'latin1'); // the page width
+    tampered.write('613', tampered.indexOf('/MediaBox [0 0 612') + '/MediaBox [0 0 '.length, 'latin1'); // page width
     const [check] = await verifyPdfSignatures(tampered, [ca.certificate]);
     expect(check).toMatchObject({ valid: false, reason: expect.stringMatching(/digest/i) });
   });
@@ -136,6 +137,20 @@ describe('how-to-verify-a-signature-in-a-PDF-file', () => {
     expect(check).toMatchObject({ valid: true, coversWholeFile: false });
   });
 });
+
+/** Flips one byte in the middle of the AES-CBC ciphertext of an encrypted S/MIME message. */
+function tamperCiphertext(message: string): string {
+  const body = parseMime(message).body.trimEnd();
+  const bytes = Buffer.from(decodeBase64Body(body));
+  const enveloped = new pkijs.EnvelopedData({ schema: pkijs.ContentInfo.fromBER(bytes).content });
+  const ciphertext = Buffer.from(enveloped.encryptedContentInfo.getEncryptedContent());
+  // The middle of the ciphertext encrypts the base64 of the inner signed data.
+  const middle = Math.floor(ciphertext.length / 32) * 16;
+  const at = bytes.indexOf(ciphertext.subarray(middle, middle + 16));
+  expect(at).toBeGreaterThan(0);
+  bytes[at] = bytes[at]! ^ 0xff;
+  return message.replace(body, base64Body(bytes));
+}
 
 describe('S-MIME-signature-encryption', () => {
   const headers = { from: 'Alice <alice@example.com>', to: 'bob@example.com', subject: 'Numbers' };
@@ -158,7 +173,7 @@ describe('S-MIME-signature-encryption', () => {
   it('decrypts and verifies for the recipient and for the sender', async () => {
     for (const reader of [bob, alice]) {
       const received = await decryptAndVerify(
-        message, { certificate: reader.certificate, privateKeyPkcs8: (await pkcs8(reader.keys.privateKey)).buffer }, [ca.certificate]);
+        message, { certificate: reader.certificate, privateKeyPkcs8: await pkcs8(reader.keys.privateKey) }, [ca.certificate]);
       expect(entityText(received.entity)).toBe(text);
       expect(received.signature?.valid).toBe(true);
       expect(commonNameOf(received.signature!.signer!)).toBe('Alice');
@@ -166,15 +181,13 @@ describe('S-MIME-signature-encryption', () => {
   });
 
   it('fails for a tampered body or a reader who is not a recipient', async () => {
-    const bobKey = (await pkcs8(bob.keys.privateKey)).buffer;
-    const at = message.indexOf('\r\n\r\n') + 4 + 400; // inside the base64 of the encrypted content
-    const tampered = message.slice(0, at) + (message[at] === 'A' ? 'B' : 'A') + message.slice(at + 1);
-    const outcome = await decryptAndVerify(tampered, { certificate: bob.certificate, privateKeyPkcs8: bobKey }, [ca.certificate])
+    const bobKey = await pkcs8(bob.keys.privateKey);
+    const outcome = await decryptAndVerify(tamperCiphertext(message), { certificate: bob.certificate, privateKeyPkcs8: bobKey }, [ca.certificate])
       .then((received) => (received.signature?.valid ? 'verified' : 'invalid'), () => 'error');
     expect(outcome).not.toBe('verified');
 
     const eve = await issueCertificate(ca, { commonName: 'Eve', keyUsage: ['keyAgreement'] });
-    await expect(decryptAndVerify(message, { certificate: eve.certificate, privateKeyPkcs8: (await pkcs8(eve.keys.privateKey)).buffer }, [ca.certificate]))
+    await expect(decryptAndVerify(message, { certificate: eve.certificate, privateKeyPkcs8: await pkcs8(eve.keys.privateKey) }, [ca.certificate]))
       .rejects.toThrow(/not encrypted for this certificate/);
   });
 });
@@ -249,7 +262,7 @@ describe('working-with-PKCS-12-files', () => {
     const [{ certificate, ...certInfo }] = contents.certificates as [typeof contents.certificates[0]];
     const [{ pkcs8: keyBytes, ...keyInfo }] = contents.privateKeys as [typeof contents.privateKeys[0]];
     expect(der(certificate).equals(der(alice.certificate))).toBe(true);
-    expect(Buffer.from(keyBytes).equals(await pkcs8(alice.keys.privateKey))).toBe(true);
+    expect(Buffer.from(keyBytes).equals(Buffer.from(await pkcs8(alice.keys.privateKey)))).toBe(true);
     const localKeyId = Buffer.from(await crypto.subtle.digest('SHA-1', der(alice.certificate))).toString('hex');
     expect(certInfo).toEqual({ friendlyName: 'Alice signing key', localKeyId });
     expect(keyInfo).toEqual(certInfo);

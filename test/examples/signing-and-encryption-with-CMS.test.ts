@@ -119,7 +119,7 @@ describe('working-with-CMS-signing', () => {
     const signature = new Uint8Array(signedData.signerInfos[0]!.signature.getValue());
     signature[signature.length - 1]! ^= 0x01;
     signedData.signerInfos[0]!.signature = new asn1js.OctetString({ valueHex: signature });
-    const reencoded = new pkijs.ContentInfo({ contentType: pkijs.id_ContentType_SignedData, content: signedData.toSchema(true) });
+    const reencoded = new pkijs.ContentInfo({ contentType: pkijs.id_ContentType_SignedData, content: signedData.toSchema() });
     const signatureTampered = await verifySignedData(parseSignedData(reencoded.toSchema().toBER(false)), [ca.certificate]);
     expect(signatureTampered.valid).toBe(false);
   });

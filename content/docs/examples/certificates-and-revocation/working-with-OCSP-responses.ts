@@ -33,13 +33,13 @@ export async function createResponderCertificate(ca: Issuer): Promise<Issuer> {
 // #endregion responder-certificate
 
 // #region status
-export type CertificateStatus =
+export type RevocationStatus =
   | { status: 'good' }
   | { status: 'revoked'; revokedAt: Date; reason?: CrlReasonName }
   | { status: 'unknown' };
 
 /** Looks a serial number (hex) up in the CA's records. */
-export type StatusLookup = (serialNumber: string) => CertificateStatus;
+export type StatusLookup = (serialNumber: string) => RevocationStatus;
 
 /** OCSP times are GeneralizedTime without fractions of a second. */
 function wholeSeconds(time: number): Date {
@@ -47,7 +47,7 @@ function wholeSeconds(time: number): Date {
 }
 
 /** CertStatus is a CHOICE of context-tagged values: [0] good, [1] revoked, [2] unknown. */
-function encodeStatus(entry: CertificateStatus): asn1js.BaseBlock {
+function encodeStatus(entry: RevocationStatus): asn1js.BaseBlock {
   if (entry.status === 'good') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });
   if (entry.status === 'unknown') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 2 } });
   const revocation: asn1js.BaseBlock[] = [new asn1js.GeneralizedTime({ valueDate: wholeSeconds(entry.revokedAt.getTime()) })];

@@ -195,7 +195,7 @@ export async function signData(
   await signedData.sign(signer.keys.privateKey, 0, hash);
   const contentInfo = new pkijs.ContentInfo({
     contentType: pkijs.id_ContentType_SignedData,
-    content: signedData.toSchema(true),
+    content: signedData.toSchema(),
   });
   return contentInfo.toSchema().toBER(false);
 }
@@ -269,3 +269,18 @@ export function commonNameOf(certificate: pkijs.Certificate): string | undefined
   return certificate.subject.typesAndValues.find((t) => t.type === '2.5.4.3')?.value.valueBlock.value;
 }
 // #endregion verify
+
+// #region usage
+/** The whole flow: a CA, a signer certificate, a signature, and its verification. */
+export async function signAndVerify(text: string): Promise<SignatureCheck> {
+  useNodeCryptoEngine();
+  const ca = await createCertificateAuthority('Example Root CA');
+  const alice = await issueCertificate(ca, {
+    commonName: 'Alice',
+    keyUsage: ['digitalSignature', 'nonRepudiation'],
+  });
+  const der = await signData(new TextEncoder().encode(text), alice);
+  // In real life, `der` travels to the verifier, who trusts `ca.certificate` already.
+  return verifySignedData(parseSignedData(der), [ca.certificate]);
+}
+// #endregion usage

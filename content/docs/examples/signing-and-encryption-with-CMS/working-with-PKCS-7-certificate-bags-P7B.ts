@@ -16,7 +16,7 @@ export function createCertificateBag(certificates: pkijs.Certificate[]): ArrayBu
   });
   const contentInfo = new pkijs.ContentInfo({
     contentType: pkijs.id_ContentType_SignedData,
-    content: signedData.toSchema(true),
+    content: signedData.toSchema(),
   });
   return contentInfo.toSchema().toBER(false);
 }

@@ -1,0 +1,39 @@
+// Site-wide state of the API renderer, built once per model: the item index,
+// the reverse references, and the type and doc renderers (whose caches are
+// shared by every page).
+import type { ApiItem, ApiItemKind, ApiModel, ApiTarget } from '../../api/model.ts';
+import type { RenderMarkdown } from '../../content/markdown.ts';
+import { apiTargetHref } from '../../routes/api-urls.ts';
+import { createDocRenderer, type DocRenderer } from './doc-html.ts';
+import { createTypeRenderer, type TypeRenderer } from './type-html.ts';
+import { collectUsedBy, itemKey } from './used-by.ts';
+
+export interface ApiRenderContext {
+  model: ApiModel;
+  lookup(kind: ApiItemKind, name: string): ApiItem | undefined;
+  /** href of a pkijs item or member; undefined when it is not in the model (render as text). */
+  targetHref(target: ApiTarget): string | undefined;
+  usedBy(item: ApiItem): readonly ApiItem[];
+  types: TypeRenderer;
+  docs: DocRenderer;
+}
+
+export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMarkdown): ApiRenderContext {
+  const index = new Map(model.items.map((item) => [itemKey(item.kind, item.name), item]));
+  const lookup = (kind: ApiItemKind, name: string) => index.get(itemKey(kind, name));
+  const hrefs = new Map<string, string | undefined>();
+  const targetHref = (target: ApiTarget): string | undefined => {
+    const key = `${target.kind}:${target.name}:${target.member ?? ''}:${target.static ? 's' : ''}`;
+    if (!hrefs.has(key)) hrefs.set(key, lookup(target.kind, target.name) ? apiTargetHref(target, lookup) : undefined);
+    return hrefs.get(key);
+  };
+  const usedBy = collectUsedBy(model.items);
+  return {
+    model,
+    lookup,
+    targetHref,
+    usedBy: (item) => usedBy.get(itemKey(item.kind, item.name)) ?? [],
+    types: createTypeRenderer(targetHref),
+    docs: createDocRenderer(renderMarkdown, (link) => (link.target ? targetHref(link.target) : link.url)),
+  };
+}

@@ -1,0 +1,105 @@
+// Doc comments → HTML. Plain-text comments (most of pkijs's) take a fast path,
+// escape + <p>; anything with Markdown syntax goes through the shared Markdown
+// pipeline once per distinct source (inherited members repeat their parent's
+// comments on every page).
+import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
+import type { RenderMarkdown } from '../../content/markdown.ts';
+import { escapeHtml } from './escape.ts';
+
+export interface DocRenderer {
+  /** Comment text → HTML (block-level: paragraphs, lists, code). */
+  parts(parts: readonly DocPart[]): string;
+  /** Summary and block tags (minus `skip`) → HTML; '' when there is nothing to show. */
+  doc(doc: ApiDoc | undefined, skip?: readonly string[]): string;
+}
+
+/** Anything Markdown could read as syntax: such text goes through the full pipeline. */
+const MARKDOWN_SYNTAX = /[`*_[\]<>#|\\~&]|https?:|www\.|^\s*(?:[-+=]|\d+[.)])|^ {4}|\t/m;
+
+const TAG_LABELS: Record<string, string> = {
+  '@example': 'Example',
+  '@remarks': 'Remarks',
+  '@see': 'See',
+  '@since': 'Since',
+  '@throws': 'Throws',
+  '@returns': 'Returns',
+  '@defaultValue': 'Default value',
+  '@default': 'Default value',
+  '@asn': 'ASN.1',
+  '@privateRemarks': 'Private remarks',
+};
+
+/** `@foo` → "Foo", `@someTag` → "Some tag": how tags TypeDoc does not know are labelled. */
+export function tagLabel(tag: string): string {
+  const known = TAG_LABELS[tag];
+  if (known) return known;
+  const words = tag.replace(/^@/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (link: DocLink) => string | undefined): DocRenderer {
+  const cache = new Map<string, string>();
+
+  const markdown = (source: string): string => {
+    let html = cache.get(source);
+    if (html === undefined) {
+      html = demoteHeadings(renderMarkdown(source).html);
+      cache.set(source, html);
+    }
+    return html;
+  };
+
+  const parts = (list: readonly DocPart[]): string => {
+    if (list.every((p) => typeof p !== 'string' || !MARKDOWN_SYNTAX.test(p))) return fastPath(list, linkHref);
+    return markdown(list.map((p) => (typeof p === 'string' ? p : markdownLink(p, linkHref(p)))).join('').trim());
+  };
+
+  const doc = (d: ApiDoc | undefined, skip: readonly string[] = []): string => {
+    if (!d) return '';
+    let html = '';
+    const deprecated = d.tags.find((t) => t.tag === '@deprecated');
+    if (deprecated) html += `<div class="dep"><strong>Deprecated</strong>${parts(deprecated.content)}</div>`;
+    html += parts(d.summary);
+    for (const tag of d.tags) {
+      if (tag.tag === '@deprecated' || skip.includes(tag.tag)) continue;
+      html += tagBlock(tag, parts);
+    }
+    return html;
+  };
+
+  return { parts, doc };
+}
+
+function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): string {
+  // An @example's first line is its title; other named tags show the name beside the label.
+  const title = tag.name ? (tag.tag === '@example' ? `: ${escapeHtml(tag.name)}` : ` <code>${escapeHtml(tag.name)}</code>`) : '';
+  return `<h4 class="tg">${escapeHtml(tagLabel(tag.tag))}${title}</h4>${parts(tag.content)}`;
+}
+
+function fastPath(list: readonly DocPart[], linkHref: (link: DocLink) => string | undefined): string {
+  const inline = list.map((p) => (typeof p === 'string' ? escapeHtml(p) : linkHtml(p, linkHref(p)))).join('');
+  return inline
+    .trim()
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${p.trim()}</p>`)
+    .join('');
+}
+
+function linkHtml(link: DocLink, href: string | undefined): string {
+  const text = link.code ? `<code>${escapeHtml(link.text)}</code>` : escapeHtml(link.text);
+  return href ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
+}
+
+function markdownLink(link: DocLink, href: string | undefined): string {
+  const text = link.code ? `\`${link.text.replace(/`/g, '')}\`` : link.text.replace(/[[\]\\]/g, '\\$&');
+  return href ? `[${text}](<${href}>)` : text;
+}
+
+/** Headings inside a comment must not compete with the page's h2/h3 (or take ids the TOC owns). */
+function demoteHeadings(html: string): string {
+  return html.replace(/<(\/?)h([1-6])(?: id="[^"]*")?>/g, (_, close: string, level: string) => {
+    const demoted = Math.min(6, Number(level) + 3);
+    return `<${close}h${demoted}>`;
+  });
+}

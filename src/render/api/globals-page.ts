@@ -1,0 +1,60 @@
+// The globals page: a linked index of the kinds with pages of their own, then
+// every type alias, variable and function documented in place.
+import type { ApiFunction, ApiItem, ApiItemKind, ApiTypeAlias, ApiVariable } from '../../api/model.ts';
+import { GLOBALS_SECTION_IDS, apiItemHref, globalsAnchor } from '../../routes/api-urls.ts';
+import type { ApiGlobalsPageProps, MemberView, SectionView } from '../../../templates/api/props.ts';
+import type { ApiRenderContext } from './context.ts';
+import { escapeHtml } from './escape.ts';
+import { signatureView, typeParameterView } from './member-view.ts';
+
+const INDEXED: [ApiItemKind, string][] = [
+  ['enum', 'Enumerations'],
+  ['class', 'Classes'],
+  ['interface', 'Interfaces'],
+];
+
+export function globalsPageProps(cx: ApiRenderContext): ApiGlobalsPageProps {
+  const ofKind = <K extends ApiItemKind>(kind: K) =>
+    cx.model.items.filter((i): i is Extract<ApiItem, { kind: K }> => i.kind === kind);
+  const indexes = INDEXED.map(([kind, title]) => ({
+    id: GLOBALS_SECTION_IDS[kind],
+    title,
+    entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name), summary: i.summary })),
+  }));
+  const sections: SectionView[] = [
+    { id: GLOBALS_SECTION_IDS.typeAlias, title: 'Type Aliases', members: ofKind('typeAlias').map((a) => typeAliasView(a, cx)) },
+    { id: GLOBALS_SECTION_IDS.variable, title: 'Variables', members: ofKind('variable').map((v) => variableView(v, cx)) },
+    { id: GLOBALS_SECTION_IDS.function, title: 'Functions', members: ofKind('function').map((f) => functionView(f, cx)) },
+  ];
+  return { title: cx.model.packageName, indexes: indexes.filter((i) => i.entries.length), sections: sections.filter((s) => s.members.length) };
+}
+
+function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView {
+  const docHtml = cx.docs.doc(item.doc);
+  return { id: globalsAnchor(item.name), heading, flags: [], signatures: [], origins: [], ...(docHtml ? { docHtml } : {}) };
+}
+
+function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {
+  const member = view(alias, alias.name, cx);
+  const code = `type ${escapeHtml(alias.name)}${cx.types.typeParameters(alias.typeParameters)} = ${cx.types.type(alias.type)}`;
+  const typeParameters = alias.typeParameters?.map((p) => typeParameterView(p, cx));
+  member.signatures.push({ codeHtml: code, ...(typeParameters ? { typeParameters } : {}) });
+  return member;
+}
+
+function variableView(variable: ApiVariable, cx: ApiRenderContext): MemberView {
+  const member = view(variable, variable.name, cx);
+  const type = variable.type ? `: ${cx.types.type(variable.type)}` : '';
+  // A literal type already says the value; otherwise show the initialiser when it is short.
+  const value = variable.type?.type !== 'literal' && variable.defaultValue && variable.defaultValue.length < 80
+    ? ` = ${escapeHtml(variable.defaultValue)}`
+    : '';
+  member.signatures.push({ codeHtml: `${variable.const ? 'const' : 'let'} ${escapeHtml(variable.name)}${type}${value}` });
+  return member;
+}
+
+function functionView(fn: ApiFunction, cx: ApiRenderContext): MemberView {
+  const member = view(fn, `${fn.name}()`, cx);
+  member.signatures.push(...fn.signatures.map((s) => signatureView(s, escapeHtml(fn.name), cx)));
+  return member;
+}

@@ -1,0 +1,77 @@
+// What the API templates receive. Everything is computed upstream
+// (src/render/api): URLs, anchor ids, and the HTML of doc comments and type
+// expressions (`*Html` fields, already escaped), so templates only arrange it.
+
+export interface LinkView {
+  text: string;
+  /** Absent for targets outside the API (they render as plain text). */
+  href?: string;
+}
+
+export interface ParamView {
+  /** As written in the signature: `...rest`, `name?`. */
+  name: string;
+  typeHtml?: string;
+  defaultValue?: string;
+  docHtml?: string;
+}
+
+export interface SignatureView {
+  /** Set on overloads after the first (the first shares the member's h3 id). */
+  id?: string;
+  codeHtml: string;
+  docHtml?: string;
+  typeParameters?: ParamView[];
+  parameters?: ParamView[];
+  returns?: { typeHtml: string; docHtml?: string };
+}
+
+export interface MemberView {
+  id: string;
+  /** h3 text, as the old site had it: `name`, `name?`, `name()`, `Constructor`. */
+  heading: string;
+  flags: string[];
+  /** A member-level comment (properties, accessors), shown before the signatures. */
+  docHtml?: string;
+  signatures: SignatureView[];
+  /** "Inherited from", "Overrides", "Implementation of". */
+  origins: { label: string; link: LinkView }[];
+}
+
+export interface SectionView {
+  id: string;
+  title: string;
+  members: MemberView[];
+}
+
+export interface HierarchyRow {
+  id: string;
+  label: string;
+  itemsHtml: string[];
+}
+
+export interface ApiItemPageProps {
+  name: string;
+  /** "Class", "Interface", "Enumeration". */
+  kindLabel: string;
+  flags: string[];
+  docHtml?: string;
+  examples?: { id: string; html: string };
+  hierarchy?: { id: string; rows: HierarchyRow[] };
+  usedBy?: { id: string; links: LinkView[] };
+  sections: SectionView[];
+}
+
+export interface IndexEntry {
+  name: string;
+  href: string;
+  summary: string;
+}
+
+export interface ApiGlobalsPageProps {
+  title: string;
+  /** Kinds with pages of their own: a linked index. */
+  indexes: { id: string; title: string; entries: IndexEntry[] }[];
+  /** Kinds documented in place: type aliases, variables, functions. */
+  sections: SectionView[];
+}
