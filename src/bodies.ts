@@ -12,6 +12,7 @@ import { renderDoc, type DocRenderContext } from './content/render-docs.ts';
 import type { Diagnostic } from './diagnostics/diagnostic.ts';
 import type { PageBody } from './render/body.ts';
 import { notFoundBody, pageModuleBody, withCards } from './render/bodies.ts';
+import { API_GLOBALS_PATH } from './routes/api-urls.ts';
 import { docPath, sectionOf } from './routes/docs.ts';
 import type { RouteRecord } from './routes/types.ts';
 
@@ -63,7 +64,11 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       }
       case 'not-found':
-        body = notFoundBody();
+        body = notFoundBody([
+          { label: 'The home page', href: '/' },
+          { label: 'The documentation', href: `${input.config.docs.path}/${input.config.docs.mainPage}` },
+          { label: 'Every API export', href: API_GLOBALS_PATH },
+        ]);
         break;
     }
     out.bodies.set(route.path, body);

@@ -10,18 +10,18 @@ import type { Reporter } from './cli/reporter.ts';
 import { resolveLibrary } from './config/library.ts';
 import { loadConfig } from './config/load.ts';
 import { readDocs } from './content/docs.ts';
-import { loadHighlighter } from './content/highlight.ts';
+import { loadHighlighter, useHighlightCache } from './content/highlight.ts';
 import { loadPageModules } from './content/page-modules.ts';
 import { BuildFailure, hasErrors, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { checkLinks } from './links/check.ts';
 import { locateInSource } from './links/locate.ts';
 import { writeSite } from './output/write.ts';
 import { createApiRenderContext } from './render/api/index.ts';
-import { navContext } from './render/page-view.ts';
 import { renderSite } from './render/render-site.ts';
 import { siteView } from './render/site-view.ts';
 import { apiPageHrefs } from './routes/api.ts';
 import { buildRoutes } from './routes/build-routes.ts';
+import type { SiteData } from './shared/view.ts';
 import { renderBodies } from './bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
 
@@ -63,6 +63,7 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
         readDocs(join(contentDir, 'docs')),
         loadPageModules(join(contentDir, 'pages')),
         loadHighlighter(),
+        useHighlightCache(options.useCache === false ? undefined : join(root, '.pkidocs-cache/highlight.jsonl')),
       ]);
       failOn([...docs.diagnostics, ...pages.diagnostics]);
       return { docs: docs.docs, pageModules: pages.modules, highlighter };
@@ -84,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
   const rendered = await stage('render', async () => {
     const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
     const apiHrefs = apiPageHrefs(api.model);
-    const markdown = createDocMarkdown(content.highlighter, (name) => apiHrefs.get(name));
+    const markdown = createDocMarkdown(content.highlighter, apiHrefs);
     const bodies = await renderBodies(site.routes, {
       config,
       docs: content.docs,
@@ -93,10 +94,10 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
       apiCtx: createApiRenderContext(api.model, markdown),
     });
     failOn(bodies.diagnostics);
-    const sidebarFiles = Object.entries(site.sidebars).map(([id, tree]) => ({ id, file: hashedAsset(`sidebar-${id}`, JSON.stringify(tree)) }));
-    const view = siteView(config, site.sidebarHome, Object.fromEntries(sidebarFiles.map((s) => [s.id, s.file.url])));
-    const out = renderSite(site.routes, bodies.bodies, view, navContext(config.title, site.sidebars), bundle);
-    return { ...out, assets: [...bundle.files, ...sidebarFiles.map((s) => s.file)] };
+    const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
+    const dataFile = hashedAsset('data', JSON.stringify(data));
+    const out = renderSite(site.routes, bodies.bodies, data, { ...bundle, data: dataFile.url });
+    return { ...out, assets: [...bundle.files, dataFile] };
   }, (r) => `${r.pages.length} pages`);
 
   const links = await stage('links', async () => {

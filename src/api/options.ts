@@ -1,5 +1,7 @@
 // The TypeDoc and compiler options of the API stage. They live apart from the
-// converter so the cache key can include them without loading typedoc.
+// converter so the cache key can include them without loading typedoc (the
+// type import below is erased at runtime).
+import type { TypeDocOptions } from 'typedoc';
 
 /** Bump when the converter or the model changes shape: old caches then miss. */
 export const CONVERTER_VERSION = 3;
@@ -31,4 +33,4 @@ export const TYPEDOC_OPTIONS = {
   excludePrivate: true,
   excludeExternals: false,
   sort: ['kind', 'instance-first', 'alphabetical-ignoring-documents'],
-};
+} satisfies TypeDocOptions;

@@ -26,7 +26,7 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
     bundle: true,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020'],
+    target: ['es2022'],
     minify,
     sourcemap: false,
     write: false,

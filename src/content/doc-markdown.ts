@@ -1,6 +1,7 @@
 // The Markdown renderer of the site's pages: includes, .md link rewriting, and
 // API identifiers in TypeScript code linked to their pages.
 import type { loadHighlighter } from './highlight.ts';
+import { HighlightCache } from './highlight-cache.ts';
 import { createMarkdown, type RenderMarkdown } from './markdown.ts';
 import remarkDocLinks from './plugins/remark-doc-links.ts';
 import remarkInclude from './plugins/remark-include.ts';
@@ -11,13 +12,15 @@ const CODE_LANGS = new Set(['ts', 'tsx', 'js', 'jsx']);
 
 export function createDocMarkdown(
   highlighter: Awaited<ReturnType<typeof loadHighlighter>>,
-  /** URL of the API page of a library identifier (from routes/). */
-  apiHref: (name: string) => string | undefined,
+  /** URLs of the API pages of library identifiers, by name (from routes/). */
+  apiHrefs: ReadonlyMap<string, string>,
 ): RenderMarkdown {
-  const linker = apiLinksTransformer(apiHref);
+  const linker = apiLinksTransformer((name) => apiHrefs.get(name));
+  const tag = HighlightCache.key(...[...apiHrefs].flat());
   return createMarkdown({
     highlighter,
     remarkPlugins: [remarkInclude, remarkTabs, remarkDocLinks],
     transformers: (lang) => (CODE_LANGS.has(lang) ? [linker] : []),
+    transformersTag: tag,
   });
 }

@@ -1,8 +1,11 @@
 // Build-time syntax highlighting with shiki. The highlighter is created once
 // per process (loading grammars is the slow part) and then used synchronously.
 import { createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
+import { HighlightCache } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
+/** Bump when the highlighted HTML changes shape (shiki upgrade, new transformer). */
+const CACHE_VERSION = '1';
 export const CODE_LANGS = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'html', 'text'] as const;
 
 type Highlighter = HighlighterGeneric<string, string>;
@@ -22,11 +25,31 @@ export function resolveLang(lang: string | null | undefined): string {
   return (CODE_LANGS as readonly string[]).includes(resolved) ? resolved : 'text';
 }
 
+let cache = new HighlightCache(undefined);
+
+/** Keeps highlighted HTML in `file` across builds (undefined: in memory only). */
+export function useHighlightCache(file: string | undefined): void {
+  cache = new HighlightCache(file);
+}
+
+/**
+ * Highlights code. `cacheTag` names everything the transformers' output
+ * depends on (e.g. a hash of the API names they link); without it the result
+ * is not cached.
+ */
 export function highlight(
   hl: Highlighter,
   code: string,
   lang: string | null | undefined,
   transformers: ShikiTransformer[] = [],
+  cacheTag = transformers.length ? undefined : '',
 ): string {
-  return hl.codeToHtml(code.replace(/\n$/, ''), { lang: resolveLang(lang), theme: CODE_THEME, transformers });
+  const resolved = resolveLang(lang);
+  const text = code.replace(/\n$/, '');
+  const key = cacheTag === undefined ? undefined : HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, cacheTag, text);
+  const hit = key && cache.get(key);
+  if (hit) return hit;
+  const html = hl.codeToHtml(text, { lang: resolved, theme: CODE_THEME, transformers });
+  if (key) cache.set(key, html);
+  return html;
 }

@@ -4,7 +4,7 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Cards, type Card } from '../../templates/content/Cards.tsx';
-import { NotFound } from '../../templates/content/NotFound.tsx';
+import { NotFound, type NotFoundProps } from '../../templates/content/NotFound.tsx';
 import type { PageModuleProps } from '../content/page-modules.ts';
 import type { PageBody } from './body.ts';
 
@@ -19,6 +19,6 @@ export function withCards(body: PageBody, cards: Card[]): PageBody {
   return { ...body, html: body.html + html };
 }
 
-export function notFoundBody(): PageBody {
-  return { title: 'Page Not Found', html: renderToStaticMarkup(createElement(NotFound)), toc: [] };
+export function notFoundBody(links: NotFoundProps['links']): PageBody {
+  return { title: 'Page Not Found', html: renderToStaticMarkup(createElement(NotFound, { links })), toc: [] };
 }

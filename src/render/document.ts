@@ -5,11 +5,13 @@ import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
 import { escapeHtml } from '../content/escape.ts';
 import { themeScript } from '../shared/theme-script.ts';
-import type { PageView, SiteView } from '../shared/view.ts';
+import type { PageView, SiteData } from '../shared/view.ts';
 
 export interface Assets {
   script: string;
   style: string;
+  /** The shared SiteData JSON (site view + sidebar trees). */
+  data: string;
 }
 
 export const DATA_ID = '__pkidocs';
@@ -19,8 +21,10 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function renderDocument(site: SiteView, page: PageView, html: string, assets: Assets): string {
-  const app = renderToString(createElement(Layout, { site, page, html }));
+export function renderDocument(data: SiteData, page: PageView, html: string, assets: Assets): string {
+  const { site } = data;
+  const tree = page.sidebar ? data.sidebars[page.sidebar] : undefined;
+  const app = renderToString(createElement(Layout, { site, page, html, tree }));
   const theme = site.colorMode.disableSwitch ? site.colorMode.defaultMode : undefined;
   return [
     '<!doctype html>',
@@ -34,11 +38,12 @@ export function renderDocument(site: SiteView, page: PageView, html: string, ass
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${assets.style}">`,
     `<script>${themeScript(site.colorMode)}</script>`,
+    `<link rel="preload" href="${assets.data}" as="fetch" crossorigin="anonymous">`,
     `<script type="module" src="${assets.script}"></script>`,
     '</head>',
     '<body>',
     `<div id="root">${app}</div>`,
-    `<script id="${DATA_ID}" type="application/json">${scriptJson({ site, page })}</script>`,
+    `<script id="${DATA_ID}" type="application/json" data-site="${assets.data}">${scriptJson(page)}</script>`,
     '</body>',
     '</html>',
   ].filter(Boolean).join('\n');

@@ -1,11 +1,12 @@
-// Stage 4: every route's body → a full HTML document and a navigation chunk.
-// Pure: takes data, returns strings; the output stage writes them.
+// Stage 4: every route's body → a full HTML document and a navigation chunk,
+// plus the one site-data asset all pages share. Pure: takes data, returns
+// strings; the output stage writes them.
 import type { RouteRecord } from '../routes/types.ts';
 import { chunkFile, pageFile } from '../shared/paths.ts';
-import type { Chunk, SiteView } from '../shared/view.ts';
+import type { Chunk, SiteData } from '../shared/view.ts';
 import type { PageBody } from './body.ts';
 import { renderDocument, type Assets } from './document.ts';
-import { pageView, type NavContext } from './page-view.ts';
+import { pageView } from './page-view.ts';
 
 export interface RenderedPage {
   path: string;
@@ -21,8 +22,7 @@ export interface RenderedSite {
 export function renderSite(
   routes: readonly RouteRecord[],
   bodies: ReadonlyMap<string, PageBody>,
-  site: SiteView,
-  nav: NavContext,
+  data: SiteData,
   assets: Assets,
 ): RenderedSite {
   const pages: RenderedPage[] = [];
@@ -30,8 +30,8 @@ export function renderSite(
   for (const route of routes) {
     const body = bodies.get(route.path);
     if (!body) throw new Error(`No body was rendered for ${route.path}`);
-    const page = pageView(route, body, nav);
-    const html = renderDocument(site, page, body.html, assets);
+    const page = pageView(route, body, data.site.title);
+    const html = renderDocument(data, page, body.html, assets);
     pages.push({ path: route.path, source: route.source, html });
     files.push({ path: pageFile(route.path), contents: html });
     if (route.kind === 'not-found') files.push({ path: '404.html', contents: html });

@@ -9,7 +9,6 @@ const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href);
 export function siteView(
   config: SiteConfig,
   sidebarHome: Partial<Record<SidebarId, string>>,
-  sidebarUrls: SiteView['sidebarUrls'],
 ): SiteView {
   const items = config.navbar.items.map((item): NavItemView => {
     switch (item.type) {
@@ -48,6 +47,5 @@ export function siteView(
     footer: { style: config.footer.style, columns, copyright: config.footer.copyright },
     colorMode: config.colorMode,
     announcement: config.announcementBar,
-    sidebarUrls,
   };
 }

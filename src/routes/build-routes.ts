@@ -9,7 +9,7 @@ import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { SidebarId } from '../shared/page.ts';
 import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
-import { readingOrder } from './navigation.ts';
+import { readingOrder } from '../shared/navigation.ts';
 import { buildSidebars, type Sidebars } from './sidebars.ts';
 import type { RouteRecord } from './types.ts';
 

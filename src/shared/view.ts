@@ -1,7 +1,7 @@
 // What the layout templates render: site-wide data (the same on every page)
 // and per-page data. Both are plain JSON: they are embedded in each page for
 // hydration and carried by the navigation chunks.
-import type { Crumb, NavLink, RouteKind, SidebarId, TocEntry } from './page.ts';
+import type { RouteKind, SidebarId, TocEntry } from './page.ts';
 
 export type NavItemView =
   | { type: 'link'; label: string; href: string; external: boolean; icon?: 'github'; position: 'left' | 'right' }
@@ -30,8 +30,16 @@ export interface SiteView {
   footer: { style: 'dark' | 'light'; columns: FooterColumnView[]; copyright?: string };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   announcement?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
-  /** URLs of the full sidebar trees, fetched by the client when needed. */
-  sidebarUrls: Partial<Record<SidebarId, string>>;
+}
+
+/**
+ * The same for every page: the site view and the full sidebar trees. Written
+ * once as a hashed JSON asset that every page preloads and the browser caches,
+ * instead of being repeated in each page.
+ */
+export interface SiteData {
+  site: SiteView;
+  sidebars: Record<SidebarId, SidebarNode[]>;
 }
 
 export type SidebarNode =
@@ -45,17 +53,20 @@ export type SidebarNode =
       truncated?: { total: number; href: string };
     };
 
+/**
+ * What is particular to one page. Sidebar, breadcrumbs and previous/next are
+ * not stored: both sides derive them from the sidebar tree (shared/navigation.ts).
+ */
 export interface PageView {
   path: string;
   kind: RouteKind;
+  /** The page title (last breadcrumb). */
+  title: string;
   /** The document title: 'Page | site' (or the site title on the home page). */
   documentTitle: string;
   description?: string;
-  sidebar?: { id: SidebarId; items: SidebarNode[] };
+  sidebar?: SidebarId;
   toc: TocEntry[];
-  breadcrumbs: Crumb[];
-  prev?: NavLink;
-  next?: NavLink;
 }
 
 /** A navigation chunk: everything the client needs to show another page. */

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { pageNavigation } from '../../src/shared/navigation.ts';
 import type { PageView, SiteView, SidebarNode } from '../../src/shared/view.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -13,8 +14,10 @@ export interface LayoutProps {
   page: PageView;
   /** The page's content HTML (Markdown, API reference or page module output). */
   html: string;
-  /** The full sidebar tree, once the client has loaded it. */
-  fullSidebar?: SidebarNode[];
+  /** The full tree of the page's sidebar; the page shows a cut-down view of it. */
+  tree?: SidebarNode[];
+  /** Show the whole tree (after the reader opened a cut category). */
+  fullSidebar?: boolean;
   onNeedFullSidebar?: () => void;
   /** Client-only extras: loading/crash screens in place of the content. */
   contentOverride?: ReactNode;
@@ -30,7 +33,8 @@ export function Layout(props: LayoutProps) {
   const [localMenu, setLocalMenu] = useState(false);
   const menuOpen = props.menuOpen ?? localMenu;
   const setMenu = props.onMenuOpenChange ?? setLocalMenu;
-  const sidebarItems = props.fullSidebar ?? page.sidebar?.items;
+  const nav = pageNavigation(page, props.tree);
+  const sidebarItems = props.fullSidebar ? props.tree : nav.sidebar;
   const full = page.kind === 'home' || page.kind === 'page';
   const content = props.contentOverride ?? <div className="markdown" id="content" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
@@ -51,9 +55,9 @@ export function Layout(props: LayoutProps) {
           {full ? content : (
             <div className="doc-row">
               <article className="doc">
-                <Breadcrumbs crumbs={page.breadcrumbs} />
+                <Breadcrumbs crumbs={nav.breadcrumbs} />
                 {content}
-                <PrevNext prev={page.prev} next={page.next} />
+                <PrevNext prev={nav.prev} next={nav.next} />
               </article>
               {page.toc.length > 0 && (
                 <aside className="toc-col">

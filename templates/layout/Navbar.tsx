@@ -45,7 +45,7 @@ export function NavItems({ items, page, className }: { items: NavItemView[]; pag
 function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
   switch (item.type) {
     case 'sidebar': {
-      const active = page.sidebar?.id === item.sidebarId;
+      const active = page.sidebar === item.sidebarId;
       return (
         <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
           {item.label}

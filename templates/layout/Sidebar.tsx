@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { containsPath } from '../../src/shared/sidebar.ts';
 import type { SidebarNode } from '../../src/shared/view.ts';
-import { ChevronIcon } from './icons.tsx';
 import { Collapsible } from './Collapsible.tsx';
 
 export interface SidebarProps {
@@ -56,7 +55,6 @@ function Category({ node, path, onNeedFull, level }: { node: Extract<SidebarNode
           <span className="menu__link menu__link--category">{node.label}</span>
         )}
         <button type="button" className="menu__caret" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} the ${node.label} category`} onClick={toggle}>
-          <ChevronIcon />
         </button>
       </div>
       <Collapsible open={open}>

@@ -15,14 +15,6 @@ export function HomeIcon() {
   );
 }
 
-export function ChevronIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M7.41 8.59 12 13.17l4.59-4.58L18 10l-6 6-6-6 1.41-1.41Z" />
-    </svg>
-  );
-}
-
 export function MenuIcon() {
   return (
     <svg width="26" height="26" viewBox="0 0 30 30" aria-hidden="true">

@@ -1,6 +1,6 @@
 // Runs the code of the "Other" example pages (PDF signatures, S/MIME, PKCS#12)
 // and checks what it produces, parsing the output again with pkijs directly.
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

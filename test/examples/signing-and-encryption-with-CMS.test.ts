@@ -24,6 +24,7 @@ import {
   type KeyAndCertificate,
   parseSignedData,
   readSignedContent,
+  signAndVerify,
   signData,
   useNodeCryptoEngine,
   verifySignedData,
@@ -108,6 +109,12 @@ describe('working-with-CMS-signing', () => {
     expect(check.valid).toBe(true);
     expect(commonNameOf(check.signer!)).toBe('Alice');
     expect(Math.abs(check.signingTime!.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('runs the whole flow of the page in signAndVerify', async () => {
+    const check = await signAndVerify('Quarterly report: all figures final.');
+    expect(check.valid).toBe(true);
+    expect(commonNameOf(check.signer!)).toBe('Alice');
   });
 
   it('rejects a copy whose content or signature was tampered with', async () => {

@@ -10,6 +10,8 @@ export interface ShikiOptions {
   highlighter: Awaited<ReturnType<typeof loadHighlighter>>;
   /** Extra transformers (e.g. linking API identifiers), chosen per language. */
   transformers?: (lang: string) => ShikiTransformer[];
+  /** Identifies what the transformers depend on, so their output can be cached. */
+  transformersTag?: string;
 }
 
 export default function rehypeShiki(options: ShikiOptions) {
@@ -20,7 +22,8 @@ export default function rehypeShiki(options: ShikiOptions) {
       if (!code) return;
       const cls = (code.properties.className as string[] | undefined) ?? [];
       const lang = resolveLang(cls.find((c) => c.startsWith('language-'))?.slice('language-'.length));
-      const html = highlight(options.highlighter, toString(code), lang, options.transformers?.(lang) ?? []);
+      const transformers = options.transformers?.(lang) ?? [];
+      const html = highlight(options.highlighter, toString(code), lang, transformers, transformers.length ? options.transformersTag : '');
       parent.children[index] = { type: 'raw', value: `<div class="code-block" data-lang="${lang}">${html}</div>` };
     });
   };

@@ -14,7 +14,7 @@ let markdown: RenderMarkdown;
 const routes = new Map([[join(dir, 'other.md'), '/docs/other']]);
 
 beforeAll(async () => {
-  markdown = createDocMarkdown(await loadHighlighter(), (name) => (name === 'Certificate' ? '/docs/api/classes/Certificate' : undefined));
+  markdown = createDocMarkdown(await loadHighlighter(), new Map([['Certificate', '/docs/api/classes/Certificate']]));
 });
 
 function render(body: string, lineOffset = 0) {

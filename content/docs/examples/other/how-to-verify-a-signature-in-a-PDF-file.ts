@@ -26,7 +26,7 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
   // latin1 maps each byte to one character, so string offsets are byte offsets.
   const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
   return [...text.matchAll(BYTE_RANGE)].map((match) => {
-    const byteRange = match.slice(1, 5).map(Number) as ByteRange;
+    const byteRange: ByteRange = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4])];
     const [start1, length1, start2] = byteRange;
     const gap = /^<([0-9a-fA-F\s]*)>$/.exec(text.slice(start1 + length1, start2));
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);

@@ -1,7 +1,9 @@
-// Breadcrumbs and previous/next links, both derived from the sidebar order.
-import type { Crumb, NavLink } from '../shared/page.ts';
-import type { SidebarNode } from '../shared/view.ts';
-import { containsPath } from '../shared/sidebar.ts';
+// Breadcrumbs, previous/next links and the page-sized sidebar, all derived
+// from the full sidebar tree. Shared so that the server and the hydrating
+// client compute exactly the same layout from the same inputs.
+import type { Crumb, NavLink } from './page.ts';
+import type { PageView, SidebarNode } from './view.ts';
+import { containsPath, pageSidebar } from './sidebar.ts';
 
 export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
 
@@ -42,4 +44,25 @@ export function prevNext(order: readonly NavLink[], path: string): { prev?: NavL
   const i = order.findIndex((l) => l.href === path);
   if (i < 0) return {};
   return { prev: order[i - 1], next: order[i + 1] };
+}
+
+export interface PageNavigation {
+  /** The cut-down sidebar the page shows (undefined: no sidebar). */
+  sidebar?: SidebarNode[];
+  breadcrumbs: Crumb[];
+  prev?: NavLink;
+  next?: NavLink;
+}
+
+/** Everything the layout shows around a page's content, from its sidebar tree. */
+export function pageNavigation(page: Pick<PageView, 'path' | 'kind' | 'title'>, tree: readonly SidebarNode[] | undefined): PageNavigation {
+  if (!tree) {
+    const bare = page.kind === 'home' || page.kind === 'page' || page.kind === 'not-found';
+    return { breadcrumbs: bare ? [] : [HOME_CRUMB, { label: page.title }] };
+  }
+  return {
+    sidebar: pageSidebar(tree, page.path),
+    breadcrumbs: breadcrumbs(tree, page.path, page.title),
+    ...prevNext(readingOrder(tree), page.path),
+  };
 }

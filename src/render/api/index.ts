@@ -1,0 +1,63 @@
+// Page bodies of the API reference: one per class, interface and enumeration,
+// plus the globals page. React renders the page structure; doc comments and
+// type expressions arrive as HTML strings built (and cached) by this folder.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { type ApiItem, isPageItem } from '../../api/model.ts';
+import type { TocEntry } from '../../shared/page.ts';
+import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
+import { ApiItemPage } from '../../../templates/api/ItemPage.tsx';
+import type { ApiGlobalsPageProps, ApiItemPageProps, SectionView } from '../../../templates/api/props.ts';
+import type { PageBody } from '../body.ts';
+import type { ApiRenderContext } from './context.ts';
+import { globalsPageProps } from './globals-page.ts';
+import { itemPageProps } from './item-page.ts';
+
+export { createApiRenderContext, type ApiRenderContext } from './context.ts';
+
+// renderToStaticMarkup, not renderToString: the body is placed into the layout
+// as an HTML string and never hydrated on its own, so hydration markers would
+// only add bytes.
+
+export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext): PageBody {
+  if (!isPageItem(item)) {
+    throw new TypeError(`${item.name} is a ${item.kind}: it is documented on the globals page, not on a page of its own.`);
+  }
+  const props = itemPageProps(item, ctx);
+  const body: PageBody = { title: item.name, html: renderToStaticMarkup(createElement(ApiItemPage, props)), toc: itemToc(props) };
+  if (item.summary) body.description = item.summary;
+  return body;
+}
+
+export function renderApiGlobalsPage(ctx: ApiRenderContext): PageBody {
+  const props = globalsPageProps(ctx);
+  return {
+    title: props.title,
+    description: `Every export of ${props.title} ${ctx.model.version}, grouped by kind.`,
+    html: renderToStaticMarkup(createElement(ApiGlobalsPage, props)),
+    toc: globalsToc(props),
+  };
+}
+
+function itemToc(props: ApiItemPageProps): TocEntry[] {
+  const toc: TocEntry[] = [];
+  if (props.examples) toc.push({ depth: 2, id: props.examples.id, text: 'Examples' });
+  if (props.hierarchy) toc.push({ depth: 2, id: props.hierarchy.id, text: 'Hierarchy' });
+  if (props.usedBy) toc.push({ depth: 2, id: props.usedBy.id, text: 'Used by' });
+  for (const section of props.sections) toc.push(...sectionToc(section));
+  return toc;
+}
+
+function globalsToc(props: ApiGlobalsPageProps): TocEntry[] {
+  return [
+    ...props.indexes.map((index): TocEntry => ({ depth: 2, id: index.id, text: index.title })),
+    ...props.sections.flatMap(sectionToc),
+  ];
+}
+
+function sectionToc(section: SectionView): TocEntry[] {
+  return [
+    { depth: 2, id: section.id, text: section.title },
+    ...section.members.map((m): TocEntry => ({ depth: 3, id: m.id, text: m.heading })),
+  ];
+}
