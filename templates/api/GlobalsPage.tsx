@@ -1,8 +1,15 @@
 // The globals page: an index of the items that have pages (enumerations,
 // classes, interfaces) and, in place, every type alias, variable and function.
-import { Fragment } from 'react';
 import { Section } from './Member.tsx';
-import type { ApiGlobalsPageProps } from './props.ts';
+import { esc, linkHtml } from './member-html.ts';
+import type { ApiGlobalsPageProps, IndexEntry } from './props.ts';
+
+/** ~400 entries: one string rather than 1,200 React elements. */
+function indexHtml(entries: IndexEntry[]): string {
+  return entries
+    .map((e) => `<dt>${linkHtml({ text: e.name, href: e.href })}</dt>${e.summary ? `<dd>${esc(e.summary)}</dd>` : ''}`)
+    .join('');
+}
 
 export function ApiGlobalsPage(props: ApiGlobalsPageProps) {
   return (
@@ -11,16 +18,7 @@ export function ApiGlobalsPage(props: ApiGlobalsPageProps) {
       {props.indexes.map((index) => (
         <section key={index.id}>
           <h2 id={index.id}>{index.title}</h2>
-          <dl className="ix">
-            {index.entries.map((e) => (
-              <Fragment key={e.name}>
-                <dt>
-                  <a href={e.href}>{e.name}</a>
-                </dt>
-                {e.summary && <dd>{e.summary}</dd>}
-              </Fragment>
-            ))}
-          </dl>
+          <dl className="ix" dangerouslySetInnerHTML={{ __html: indexHtml(index.entries) }} />
         </section>
       ))}
       {props.sections.map((s) => (

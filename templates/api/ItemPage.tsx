@@ -1,7 +1,8 @@
 // The page of one class, interface or enumeration: title, doc comment,
 // examples, hierarchy, "Used by", then its members section by section.
 import { Fragment } from 'react';
-import { Html, Link, Section } from './Member.tsx';
+import { Html, Section } from './Member.tsx';
+import { linkHtml } from './member-html.ts';
 import type { ApiItemPageProps } from './props.ts';
 
 export function ApiItemPage(props: ApiItemPageProps) {
@@ -37,13 +38,7 @@ export function ApiItemPage(props: ApiItemPageProps) {
       {usedBy && (
         <>
           <h2 id={usedBy.id}>Used by</h2>
-          <ul className="ub">
-            {usedBy.links.map((link) => (
-              <li key={link.text}>
-                <Link link={link} />
-              </li>
-            ))}
-          </ul>
+          <ul className="ub" dangerouslySetInnerHTML={{ __html: usedBy.links.map((l) => `<li>${linkHtml(l)}</li>`).join('') }} />
         </>
       )}
       {props.sections.map((s) => (

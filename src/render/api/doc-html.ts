@@ -1,10 +1,12 @@
-// Doc comments → HTML. Plain-text comments (most of pkijs's) take a fast path,
-// escape + <p>; anything with Markdown syntax goes through the shared Markdown
-// pipeline once per distinct source (inherited members repeat their parent's
-// comments on every page).
+// Doc comments → HTML. Most comments use a small Markdown subset that
+// simple-markdown.ts renders in microseconds; the rest go through the shared
+// Markdown pipeline. Either way each distinct source is rendered once per
+// build (inherited members repeat their parent's comments on every page).
 import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
+import { resolveLang } from '../../content/highlight.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
 import { escapeHtml } from './escape.ts';
+import { renderSimpleMarkdown } from './simple-markdown.ts';
 
 export interface DocRenderer {
   /** Comment text → HTML (block-level: paragraphs, lists, code). */
@@ -12,9 +14,6 @@ export interface DocRenderer {
   /** Summary and block tags (minus `skip`) → HTML; '' when there is nothing to show. */
   doc(doc: ApiDoc | undefined, skip?: readonly string[]): string;
 }
-
-/** Anything Markdown could read as syntax: such text goes through the full pipeline. */
-const MARKDOWN_SYNTAX = /[`*_[\]<>#|\\~&]|https?:|www\.|^\s*(?:[-+=]|\d+[.)])|^ {4}|\t/m;
 
 const TAG_LABELS: Record<string, string> = {
   '@example': 'Example',
@@ -43,16 +42,14 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
   const markdown = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
-      html = demoteHeadings(renderMarkdown(source).html);
+      html = renderSimpleMarkdown(source, plainCodeBlock) ?? demoteHeadings(renderMarkdown(source).html);
       cache.set(source, html);
     }
     return html;
   };
 
-  const parts = (list: readonly DocPart[]): string => {
-    if (list.every((p) => typeof p !== 'string' || !MARKDOWN_SYNTAX.test(p))) return fastPath(list, linkHref);
-    return markdown(list.map((p) => (typeof p === 'string' ? p : markdownLink(p, linkHref(p)))).join('').trim());
-  };
+  const parts = (list: readonly DocPart[]): string =>
+    markdown(list.map((p) => (typeof p === 'string' ? p : markdownLink(p, linkHref(p)))).join('').trim());
 
   const doc = (d: ApiDoc | undefined, skip: readonly string[] = []): string => {
     if (!d) return '';
@@ -76,19 +73,13 @@ function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): 
   return `<h4 class="tg">${escapeHtml(tagLabel(tag.tag))}${title}</h4>${parts(tag.content)}`;
 }
 
-function fastPath(list: readonly DocPart[], linkHref: (link: DocLink) => string | undefined): string {
-  const inline = list.map((p) => (typeof p === 'string' ? escapeHtml(p) : linkHtml(p, linkHref(p)))).join('');
-  return inline
-    .trim()
-    .split(/\n\s*\n/)
-    .filter((p) => p.trim())
-    .map((p) => `<p>${p.trim()}</p>`)
-    .join('');
-}
-
-function linkHtml(link: DocLink, href: string | undefined): string {
-  const text = link.code ? `<code>${escapeHtml(link.text)}</code>` : escapeHtml(link.text);
-  return href ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
+/**
+ * Code in a language the highlighter does not know (pkijs's `asn` schemas)
+ * needs no highlighting: a plain block, in the pipeline's `code-block` wrapper.
+ */
+function plainCodeBlock(lang: string, code: string): string | undefined {
+  if (resolveLang(lang) !== 'text') return undefined;
+  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><pre class="plain"><code>${escapeHtml(code)}</code></pre></div>`;
 }
 
 function markdownLink(link: DocLink, href: string | undefined): string {

@@ -138,6 +138,7 @@ function x509Time(date: Date): pkijs.Time {
 
 /** RFC 5280 §4.2.1.2 method (1): SHA-1 of the subjectPublicKey bits. */
 export async function keyIdentifier(publicKey: pkijs.PublicKeyInfo): Promise<asn1js.OctetString> {
+  // Copied because crypto.subtle wants a view over a plain ArrayBuffer.
   const bits = new Uint8Array(publicKey.subjectPublicKey.valueBlock.valueHexView);
   return new asn1js.OctetString({ valueHex: await crypto.subtle.digest('SHA-1', bits) });
 }

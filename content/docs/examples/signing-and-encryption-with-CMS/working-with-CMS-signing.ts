@@ -168,7 +168,7 @@ export interface SignOptions {
   chain?: pkijs.Certificate[];
 }
 
-/** Signs `content` and returns the DER of a ContentInfo holding the SignedData. */
+/** Signs `content` and returns the encoded ContentInfo holding the SignedData (BER, as CMS allows). */
 export async function signData(
   content: Uint8Array<ArrayBuffer>,
   signer: KeyAndCertificate,

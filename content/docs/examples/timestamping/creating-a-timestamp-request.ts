@@ -11,7 +11,7 @@ export interface TimeStampRequestOptions {
 }
 
 export async function createTimeStampRequest(
-  data: Uint8Array<ArrayBuffer>,
+  data: BufferSource,
   options: TimeStampRequestOptions = {},
 ): Promise<pkijs.TimeStampReq> {
   // Only this hash is sent: the TSA never sees the data itself.

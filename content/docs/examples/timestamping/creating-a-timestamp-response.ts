@@ -148,13 +148,14 @@ export interface TimeStamp {
 export async function verifyTimeStampResponse(
   responseDer: ArrayBuffer,
   request: pkijs.TimeStampReq,
-  data: Uint8Array<ArrayBuffer>,
+  data: BufferSource,
   trustAnchors: pkijs.Certificate[],
 ): Promise<TimeStamp> {
   const response = pkijs.TimeStampResp.fromBER(responseDer);
   const { status, statusStrings } = response.status;
   if (status !== pkijs.PKIStatus.granted && status !== pkijs.PKIStatus.grantedWithMods) {
-    throw new Error(`The TSA refused: ${statusStrings?.map((s) => s.getValue()).join('; ') ?? pkijs.PKIStatus[status]}`);
+    const reason = statusStrings?.map((text) => text.getValue()).join('; ') || pkijs.PKIStatus[status];
+    throw new Error(`The TSA refused: ${reason}`);
   }
   if (!response.timeStampToken) throw new Error('The TSA granted the request but sent no token');
 
@@ -167,8 +168,10 @@ export async function verifyTimeStampResponse(
   // inside SignedData.verify() cannot read: hand it the same bytes, primitive.
   const tstInfoDer = eContent.getValue();
   signedData.encapContentInfo.eContent = new asn1js.OctetString({ valueHex: tstInfoDer });
+  // verify() wants an ArrayBuffer holding exactly the data.
+  const bytes = ArrayBuffer.isView(data) ? data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) : data;
   const result = await signedData.verify({
-    signer: 0, data: data.buffer, trustedCerts: trustAnchors, checkChain: true, extendedMode: true,
+    signer: 0, data: bytes, trustedCerts: trustAnchors, checkChain: true, extendedMode: true,
   });
   const signer = result.signerCertificate;
   const usage = signer?.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage)?.parsedValue;

@@ -1,0 +1,154 @@
+// The real site, built once by the global setup, asserted with an HTML parser.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { pageFile } from '../../src/shared/paths.ts';
+import { anchorTitles, loadPage, siteOut } from '../support/site.ts';
+
+const kinds = (dir: string) => readdirSync(join(siteOut(), 'docs/api', dir));
+
+describe('the built PKI.js site', () => {
+  it('ran the link check over every page, and it passed', () => {
+    const stats = inject('siteStats');
+    const pageFiles = readdirSync(siteOut(), { recursive: true }).filter((f) => String(f).endsWith('index.html'));
+    expect(stats.pages).toBe(pageFiles.length);
+    expect(stats.links).toBeGreaterThan(10_000);
+    expect(stats.output).toMatch(new RegExp(`✓ links .* links on ${stats.pages} pages`));
+    for (const stage of ['config', 'content', 'api', 'bundle', 'routes', 'render', 'links', 'write']) {
+      expect(stats.output).toMatch(new RegExp(`✓ ${stage} +\\d+ ms`));
+    }
+  });
+
+  it('has one page per class, interface and enumeration of pkijs 3.3.2', () => {
+    expect(kinds('classes')).toHaveLength(127);
+    expect(kinds('interfaces')).toHaveLength(273);
+    expect(kinds('enumerations').sort()).toEqual(['ChainValidationCode', 'PKIStatus', 'TimeType']);
+  });
+
+  it('writes every route of the site it replaces, plus /docs and 404.html, with the same titles', () => {
+    const titles = anchorTitles();
+    expect(titles.size).toBe(427);
+    const wrong: string[] = [];
+    for (const [path, oldTitle] of titles) {
+      // The old site leaked Markdown escapes of generics into titles ("SafeBag\\<T\\> | pki.js"); ours name the class.
+      const title = oldTitle.replace(/\\<[^>]*\\>/, '');
+      const file = join(siteOut(), pageFile(path));
+      if (!existsSync(file)) wrong.push(`${path}: missing`);
+      else if (loadPage(path)('title').text() !== title) wrong.push(`${path}: "${loadPage(path)('title').text()}" is not "${title}"`);
+    }
+    expect(wrong).toEqual([]);
+    expect(loadPage('/docs')('title').text()).toBe('Documentation | pki.js');
+    expect(readFileSync(join(siteOut(), '404.html'), 'utf8')).toContain('<h1>Page Not Found</h1>');
+  });
+
+  it('has the navbar and footer links on every kind of page', () => {
+    for (const path of ['/', '/docs/installation', '/docs/api/classes/Certificate', '/docs/examples/timestamping']) {
+      const $ = loadPage(path);
+      const nav = $('nav.navbar .navbar__items--right a').map((_, a) => [[$(a).text() || $(a).attr('aria-label'), $(a).attr('href')]]).get();
+      expect(nav).toEqual([
+        ['Docs', '/docs/installation'],
+        ['Examples', '/docs/examples/certificates-and-revocation'],
+        ['GitHub', 'https://github.com/PeculiarVentures/PKI.js'],
+      ]);
+      const cols = $('footer .footer__col').map((_, c) => [[$(c).find('.footer__title').text(), $(c).find('a').map((_i, a) => `${$(a).text()} ${$(a).attr('href')}`).get().join(', ') || $(c).find('.footer__text').text()]]).get();
+      expect(cols).toEqual([
+        ['Learn', 'Installation /docs/installation, Examples /docs/examples/certificates-and-revocation, API /docs/api/pkijs'],
+        ['More', 'GitHub https://github.com/PeculiarVentures/PKI.js, Contact us mailto:support@peculiarventures.com'],
+        ['Version', 'Version: 3.3.2'],
+      ]);
+    }
+  });
+
+  it('marks the active navbar item', () => {
+    expect(loadPage('/docs/installation')('.navbar__items--right .navbar__link--active').text()).toBe('Docs');
+    expect(loadPage('/docs/examples/other')('.navbar__items--right .navbar__link--active').text()).toBe('Examples');
+    expect(loadPage('/')('.navbar__items--right .navbar__link--active').length).toBe(0);
+  });
+
+  it('shows the docs sidebar with the API tree and the examples sidebar with the four sections', () => {
+    const $ = loadPage('/docs/installation');
+    const top = $('.sidebar__nav > .menu > li').map((_, li) => $(li).find('> a, > .menu__category-row > a').first().text()).get();
+    expect(top).toEqual(['Installation', 'API']);
+    const api = $('.sidebar__nav > .menu > li').eq(1).find('> .collapsible > .menu > li').map((_, li) => $(li).find('a').first().text()).get();
+    expect(api).toEqual(['Readme', 'Exports', 'Enumerations', 'Classes', 'Interfaces']);
+    expect($('.menu__link--active').text()).toBe('Installation');
+
+    const ex = loadPage('/docs/examples/timestamping/creating-a-timestamp-request');
+    expect(ex('.sidebar__nav > .menu > li > .menu__category-row > a').map((_, a) => ex(a).text()).get()).toEqual([
+      'Certificates and Revocation', 'Signing and Encryption with CMS', 'Timestamping', 'Other',
+    ]);
+    expect(ex('.menu__link--active').text()).toBe('Creating a Timestamp request');
+    expect(ex('[aria-expanded="true"]').map((_, b) => ex(b).closest('.menu__category').find('> .menu__category-row > a').text()).get()).toEqual(['Timestamping']);
+  });
+
+  it('expands the current API category and marks the current page, without inlining 400 links', () => {
+    const $ = loadPage('/docs/api/interfaces/ICertificate');
+    expect($('.menu__link--active').text()).toBe('ICertificate');
+    const open = $('.menu__caret[aria-expanded="true"]').map((_, b) => $(b).prev('a').text()).get();
+    expect(open).toEqual(['API', 'Interfaces']);
+    expect($('.sidebar a').length).toBeLessThan(40);
+    expect($('.menu__more').map((_, a) => $(a).attr('href')).get()).toEqual(['/docs/api/globals#classes', '/docs/api/globals#interfaces']);
+  });
+
+  it('has breadcrumbs from home through the sidebar categories', () => {
+    const crumbs = (path: string) => {
+      const $ = loadPage(path);
+      return $('.breadcrumbs li').map((_, li) => `${$(li).text() || 'Home'}${$(li).find('a').attr('href') ? `(${$(li).find('a').attr('href')})` : ''}`).get();
+    };
+    expect(crumbs('/docs/api/classes/Certificate')).toEqual(['Home(/)', 'API(/docs/api/pkijs)', 'Classes', 'Certificate']);
+    expect(crumbs('/docs/examples/other/working-with-PKCS-12-files')).toEqual(['Home(/)', 'Other(/docs/examples/other)', 'Working with PKCS#12 files']);
+    expect(crumbs('/docs/installation')).toEqual(['Home(/)', 'Installation']);
+    expect(crumbs('/')).toEqual([]);
+  });
+
+  it('has a table of contents of exactly the h2 and h3 headings of the content', () => {
+    for (const path of ['/docs/installation', '/docs/examples/certificates-and-revocation/create-and-validate-certificate', '/docs/api/classes/Certificate']) {
+      const $ = loadPage(path);
+      const headings = $('#content').find('h2[id], h3[id]').filter((_, h) => !$(h).closest('.cards').length).map((_, h) => `${h.tagName}#${$(h).attr('id')}`).get();
+      const toc = $('.toc a').map((_, a) => `${$(a).parents('ul').length === 1 ? 'h2' : 'h3'}${$(a).attr('href')}`).get();
+      expect(toc.length).toBeGreaterThan(3);
+      expect(toc).toEqual(headings);
+    }
+  });
+
+  it('lists each example section as cards and links previous/next pages', () => {
+    const $ = loadPage('/docs/examples/certificates-and-revocation');
+    expect($('.card .card__title').map((_, t) => $(t).text()).get()).toEqual([
+      'Create and validate certificate', 'Creating and parsing CRLs', 'Working with certificate requests', 'Working with OCSP requests', 'Working with OCSP responses',
+    ]);
+    expect($('.card').first().attr('href')).toBe('/docs/examples/certificates-and-revocation/create-and-validate-certificate');
+    expect($('.card__description').first().text().length).toBeGreaterThan(20);
+    const p = loadPage('/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs');
+    expect(p('a[rel=prev]').attr('href')).toBe('/docs/examples/certificates-and-revocation/create-and-validate-certificate');
+    expect(p('a[rel=next]').attr('href')).toBe('/docs/examples/certificates-and-revocation/working-with-certificate-requests');
+  });
+
+  it('has a skip link, a search slot, and the client script and stylesheet on every page', () => {
+    const $ = loadPage('/docs/api/enumerations/PKIStatus');
+    expect($('a.skip-link').attr('href')).toBe('#main-content');
+    expect($('#main-content').length).toBe(1);
+    expect($('[data-slot=search]').length).toBe(1);
+    const script = $('script[type=module]').attr('src')!;
+    expect(script).toMatch(/^\/_pkidocs\/app-[A-Z0-9]+\.js$/);
+    expect(statSync(join(siteOut(), script)).size).toBeGreaterThan(1000);
+    expect($('link[rel=stylesheet]').attr('href')).toMatch(/^\/_pkidocs\/site-[A-Z0-9]+\.css$/);
+  });
+});
+
+describe('page weight budgets', () => {
+  const sizes = (dir: string) => readdirSync(join(siteOut(), 'docs/api', dir)).map((n) => statSync(join(siteOut(), 'docs/api', dir, n, 'index.html')).size);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+  it('keeps the median class and interface page under 30 KB and every API page under 120 KB', () => {
+    expect(median(sizes('classes'))).toBeLessThanOrEqual(30 * 1024);
+    expect(median(sizes('interfaces'))).toBeLessThanOrEqual(30 * 1024);
+    expect(Math.max(...sizes('classes'), ...sizes('interfaces'), ...sizes('enumerations'))).toBeLessThanOrEqual(120 * 1024);
+  });
+
+  it('keeps the whole site under 15 MB', () => {
+    const total = readdirSync(siteOut(), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .reduce((n, f) => n + statSync(join(f.parentPath, f.name)).size, 0);
+    expect(total).toBeLessThanOrEqual(15 * 1024 * 1024);
+  });
+});
