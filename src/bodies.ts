@@ -9,7 +9,7 @@ import type { SiteConfig } from './config/schema.ts';
 import type { DocSource } from './content/docs.ts';
 import type { PageModule } from './content/page-modules.ts';
 import { renderDoc, type DocRenderContext } from './content/render-docs.ts';
-import type { Diagnostic } from './diagnostics/diagnostic.ts';
+import { error, type Diagnostic } from './diagnostics/diagnostic.ts';
 import type { PageBody } from './render/body.ts';
 import { notFoundBody, pageModuleBody, withCards } from './render/bodies.ts';
 import { API_GLOBALS_PATH } from './routes/api-urls.ts';
@@ -60,7 +60,14 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;
-        body = pageModuleBody(mod.component, { siteTitle: input.config.title, tagline: input.config.tagline });
+        try {
+          body = pageModuleBody(mod.component, { siteTitle: input.config.title, tagline: input.config.tagline });
+        } catch (e) {
+          out.diagnostics.push(error('content', 'content/page-module-render', `The page component at ${route.path} threw while rendering: ${(e as Error).message}`, {
+            file: m.file, hint: 'Fix the component; it must render without browser APIs, on the server.',
+          }));
+          continue;
+        }
         break;
       }
       case 'not-found':

@@ -57,7 +57,7 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
     return { config: loaded.config, library: lib.library };
   });
 
-  const [content, api, bundle] = await Promise.all([
+  const [content, api, bundle] = await settleAll([
     stage('content', async () => {
       const [docs, pages, highlighter] = await Promise.all([
         readDocs(join(contentDir, 'docs')),
@@ -119,6 +119,17 @@ export async function build(options: BuildOptions): Promise<BuildStats> {
 async function listStatic(dir: string): Promise<string[]> {
   const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
+}
+
+/**
+ * Like Promise.all, but waits for every parallel stage to finish before
+ * failing, so their output is not printed after the failure report.
+ */
+async function settleAll<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 function fail(diagnostics: Diagnostic[]): never {

@@ -33,8 +33,9 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
     return {
       diagnostics: [error('content', 'content/bad-front-matter', `The front matter is not valid YAML: ${reason}.`, {
         file,
-        // YAML lines count from the first line after the opening '---'.
-        line: mark ? mark.line + 2 : 1,
+        // YAML lines count from the first line after the opening '---'; an error found at the
+        // end of the block (an unclosed bracket) is reported on its last line.
+        line: mark ? Math.min(mark.line + 2, closingLine(source) - 1) : 1,
         column: mark ? mark.column + 1 : undefined,
         hint: 'Fix the YAML between the two --- lines at the top of the file.',
       })],
@@ -55,6 +56,13 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
   }
   const lineOffset = source.slice(0, source.length - result.content.length).split('\n').length - 1;
   return { parsed: { data: checked.data, body: result.content, lineOffset }, diagnostics: [] };
+}
+
+/** Line of the '---' that closes the front matter (or the last line). */
+function closingLine(source: string): number {
+  const lines = source.split('\n');
+  const idx = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
+  return idx > 0 ? idx + 1 : lines.length;
 }
 
 function lineOfKey(source: string, key: PropertyKey | undefined): number {

@@ -1,9 +1,12 @@
 // The page of one class, interface or enumeration: title, doc comment,
 // examples, hierarchy, "Used by", then its members section by section.
-import { Fragment } from 'react';
-import { Html, Section } from './Member.tsx';
-import { linkHtml } from './member-html.ts';
-import type { ApiItemPageProps } from './props.ts';
+import { esc, linkHtml } from './member-html.ts';
+import { Section } from './Member.tsx';
+import type { ApiItemPageProps, HierarchyRow } from './props.ts';
+
+function hierarchyHtml(rows: HierarchyRow[]): string {
+  return rows.map((row) => `<dt id="${esc(row.id)}">${esc(row.label)}</dt>${row.itemsHtml.map((h) => `<dd>${h}</dd>`).join('')}`).join('');
+}
 
 export function ApiItemPage(props: ApiItemPageProps) {
   const { hierarchy, usedBy, examples } = props;
@@ -13,33 +16,24 @@ export function ApiItemPage(props: ApiItemPageProps) {
         <span className="kd">{[...props.flags, props.kindLabel].join(' ')}</span>
         <h1>{props.name}</h1>
       </header>
-      {props.docHtml && <Html className="doc" html={props.docHtml} />}
+      {props.docHtml && <div className="doc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
       {examples && (
-        <>
+        <section>
           <h2 id={examples.id}>Examples</h2>
-          <Html className="doc" html={examples.html} />
-        </>
+          <div className="doc" dangerouslySetInnerHTML={{ __html: examples.html }} />
+        </section>
       )}
       {hierarchy && (
-        <>
+        <section>
           <h2 id={hierarchy.id}>Hierarchy</h2>
-          <dl className="hy">
-            {hierarchy.rows.map((row) => (
-              <Fragment key={row.id}>
-                <dt id={row.id}>{row.label}</dt>
-                {row.itemsHtml.map((html, i) => (
-                  <dd key={i} dangerouslySetInnerHTML={{ __html: html }} />
-                ))}
-              </Fragment>
-            ))}
-          </dl>
-        </>
+          <dl className="hy" dangerouslySetInnerHTML={{ __html: hierarchyHtml(hierarchy.rows) }} />
+        </section>
       )}
       {usedBy && (
-        <>
+        <section>
           <h2 id={usedBy.id}>Used by</h2>
           <ul className="ub" dangerouslySetInnerHTML={{ __html: usedBy.links.map((l) => `<li>${linkHtml(l)}</li>`).join('') }} />
-        </>
+        </section>
       )}
       {props.sections.map((s) => (
         <Section key={s.id} section={s} />

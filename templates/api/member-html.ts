@@ -1,13 +1,15 @@
-// The body of one member as an HTML string: flags, signatures with their
-// parameters and return value, and where the member comes from. A string
-// template rather than JSX because pages hold thousands of these small
-// elements and React (in development builds especially) costs tens of
-// microseconds per element; the page structure stays in JSX.
-import type { LinkView, MemberView, ParamView, SignatureView } from './props.ts';
+// Members as HTML strings: the h3, flags, signatures with their parameters
+// and return value, and where the member comes from. String templates rather
+// than JSX because the API pages hold ~60,000 such elements and React costs
+// microseconds per element (tens in development builds): rendering them as
+// JSX took seconds. The page structure around them stays in JSX.
+import type { LinkView, MemberView, ParamView, SectionView, SignatureView } from './props.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** Escapes text for element content and double-quoted attributes. */
 export const esc = (text: string) => text.replace(/[&<>"]/g, (c) => ENTITIES[c]!);
+/** Element content only: quotes stay as they are. */
+const escText = (text: string) => text.replace(/[&<>]/g, (c) => ENTITIES[c]!);
 
 export function linkHtml(link: LinkView): string {
   return link.href ? `<a href="${esc(link.href)}">${esc(link.text)}</a>` : esc(link.text);
@@ -17,15 +19,22 @@ export function linkHtml(link: LinkView): string {
 function paramsHtml(title: string, params: ParamView[], typeParams = false): string {
   const items = params.map((p) => {
     const type = p.typeHtml ? `${typeParams ? ' ' : ': '}<code>${p.typeHtml}</code>` : '';
-    const value = p.defaultValue ? ` = <code>${esc(p.defaultValue)}</code>` : '';
+    const value = p.defaultValue ? ` = <code>${escText(p.defaultValue)}</code>` : '';
     const doc = p.docHtml ? `<div class="d">${p.docHtml}</div>` : '';
-    return `<li><code>${esc(p.name)}</code>${type}${value}${doc}</li>`;
+    return `<li><code>${escText(p.name)}</code>${type}${value}${doc}</li>`;
   });
   return `<h4>${title}</h4><ul class="ps">${items.join('')}</ul>`;
 }
 
+/** A declaration line and nothing else (most properties, type aliases, variables). */
+function isBare(sig: SignatureView): boolean {
+  return !sig.id && !sig.docHtml && !sig.typeParameters && !sig.parameters && !sig.returns;
+}
+
 function signatureHtml(sig: SignatureView): string {
-  let html = `<div class="sg"${sig.id ? ` id="${esc(sig.id)}"` : ''}><code class="sig">${sig.codeHtml}</code>`;
+  const code = `<code class="sig">${sig.codeHtml}</code>`;
+  if (isBare(sig)) return code;
+  let html = `<div class="sg"${sig.id ? ` id="${esc(sig.id)}"` : ''}>${code}`;
   if (sig.docHtml) html += `<div class="doc">${sig.docHtml}</div>`;
   if (sig.typeParameters) html += paramsHtml('Type Parameters', sig.typeParameters, true);
   if (sig.parameters) html += paramsHtml('Parameters', sig.parameters);
@@ -36,11 +45,20 @@ function signatureHtml(sig: SignatureView): string {
   return `${html}</div>`;
 }
 
-export function memberBodyHtml(member: MemberView): string {
-  let html = '';
-  if (member.flags.length) html += `<p class="fl">${member.flags.map((f) => `<span>${esc(f)}</span>`).join('')}</p>`;
-  if (member.docHtml) html += `<div class="doc">${member.docHtml}</div>`;
-  html += member.signatures.map(signatureHtml).join('');
-  html += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
-  return html;
+/** A member: its h3 (the TOC entry and deep-link target), then its body. */
+export function memberHtml(member: MemberView): string {
+  let body = '';
+  if (member.flags.length) body += `<p class="fl">${member.flags.map((f) => `<span>${esc(f)}</span>`).join('')}</p>`;
+  if (member.docHtml) body += `<div class="doc">${member.docHtml}</div>`;
+  body += member.signatures.map(signatureHtml).join('');
+  body += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
+  const heading = `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3>`;
+  // A member that is one bare declaration needs no wrapper either.
+  const [only, ...more] = member.signatures;
+  const lone = only && more.length === 0 && isBare(only) && !member.flags.length && !member.docHtml && !member.origins.length;
+  return lone ? `${heading}${body}` : `${heading}<div class="am">${body}</div>`;
+}
+
+export function sectionMembersHtml(section: SectionView): string {
+  return section.members.map(memberHtml).join('');
 }

@@ -5,7 +5,7 @@
 import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
 import { resolveLang } from '../../content/highlight.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, escapeText } from './escape.ts';
 import { renderSimpleMarkdown } from './simple-markdown.ts';
 
 export interface DocRenderer {
@@ -69,8 +69,8 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
 
 function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): string {
   // An @example's first line is its title; other named tags show the name beside the label.
-  const title = tag.name ? (tag.tag === '@example' ? `: ${escapeHtml(tag.name)}` : ` <code>${escapeHtml(tag.name)}</code>`) : '';
-  return `<h4 class="tg">${escapeHtml(tagLabel(tag.tag))}${title}</h4>${parts(tag.content)}`;
+  const title = tag.name ? (tag.tag === '@example' ? `: ${escapeText(tag.name)}` : ` <code>${escapeText(tag.name)}</code>`) : '';
+  return `<h4 class="tg">${escapeText(tagLabel(tag.tag))}${title}</h4>${parts(tag.content)}`;
 }
 
 /**
@@ -79,7 +79,7 @@ function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): 
  */
 function plainCodeBlock(lang: string, code: string): string | undefined {
   if (resolveLang(lang) !== 'text') return undefined;
-  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><pre class="plain"><code>${escapeHtml(code)}</code></pre></div>`;
+  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><pre class="plain"><code>${escapeText(code)}</code></pre></div>`;
 }
 
 function markdownLink(link: DocLink, href: string | undefined): string {

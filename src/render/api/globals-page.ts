@@ -4,7 +4,7 @@ import type { ApiFunction, ApiItem, ApiItemKind, ApiTypeAlias, ApiVariable } fro
 import { GLOBALS_SECTION_IDS, apiItemHref, globalsAnchor } from '../../routes/api-urls.ts';
 import type { ApiGlobalsPageProps, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeText } from './escape.ts';
 import { signatureView, typeParameterView } from './member-view.ts';
 
 const INDEXED: [ApiItemKind, string][] = [
@@ -36,8 +36,9 @@ function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView 
 
 function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {
   const member = view(alias, alias.name, cx);
-  const code = `type ${escapeHtml(alias.name)}${cx.types.typeParameters(alias.typeParameters)} = ${cx.types.type(alias.type)}`;
-  const typeParameters = alias.typeParameters?.map((p) => typeParameterView(p, cx));
+  const code = `type ${escapeText(alias.name)}${cx.types.typeParameters(alias.typeParameters)} = ${cx.types.type(alias.type)}`;
+  // The declaration line already shows the type parameters; list them only to give their descriptions.
+  const typeParameters = alias.typeParameters?.some((p) => p.doc) ? alias.typeParameters.map((p) => typeParameterView(p, cx)) : undefined;
   member.signatures.push({ codeHtml: code, ...(typeParameters ? { typeParameters } : {}) });
   return member;
 }
@@ -47,14 +48,14 @@ function variableView(variable: ApiVariable, cx: ApiRenderContext): MemberView {
   const type = variable.type ? `: ${cx.types.type(variable.type)}` : '';
   // A literal type already says the value; otherwise show the initialiser when it is short.
   const value = variable.type?.type !== 'literal' && variable.defaultValue && variable.defaultValue.length < 80
-    ? ` = ${escapeHtml(variable.defaultValue)}`
+    ? ` = ${escapeText(variable.defaultValue)}`
     : '';
-  member.signatures.push({ codeHtml: `${variable.const ? 'const' : 'let'} ${escapeHtml(variable.name)}${type}${value}` });
+  member.signatures.push({ codeHtml: `${variable.const ? 'const' : 'let'} ${escapeText(variable.name)}${type}${value}` });
   return member;
 }
 
 function functionView(fn: ApiFunction, cx: ApiRenderContext): MemberView {
   const member = view(fn, `${fn.name}()`, cx);
-  member.signatures.push(...fn.signatures.map((s) => signatureView(s, escapeHtml(fn.name), cx)));
+  member.signatures.push(...fn.signatures.map((s) => signatureView(s, escapeText(fn.name), cx)));
   return member;
 }

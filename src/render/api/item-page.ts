@@ -4,7 +4,7 @@ import type { ApiMemberKind, ApiPageItem, ApiTarget, ApiType } from '../../api/m
 import { API_SECTION_IDS, apiItemHref, apiPageAnchors } from '../../routes/api-urls.ts';
 import type { ApiItemPageProps, HierarchyRow, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, escapeText } from './escape.ts';
 import { memberView, signatureView, typeParameterView } from './member-view.ts';
 
 const KIND_LABELS = { class: 'Class', interface: 'Interface', enum: 'Enumeration' } as const;
@@ -44,7 +44,7 @@ function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView
   if (item.typeParameters?.length) {
     const members = item.typeParameters.map((tp, i): MemberView => {
       const view = typeParameterView(tp, cx);
-      const code = `${escapeHtml(tp.name)}${view.typeHtml ? ` ${view.typeHtml}` : ''}`;
+      const code = `${escapeText(tp.name)}${view.typeHtml ? ` ${view.typeHtml}` : ''}`;
       const member: MemberView = { id: anchors.typeParameters[i]!, heading: tp.name, flags: [], signatures: [{ codeHtml: code }], origins: [] };
       if (view.docHtml) member.docHtml = view.docHtml;
       return member;
@@ -63,7 +63,7 @@ function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView
   }
   if (item.indexSignatures?.length) {
     const signatures = item.indexSignatures.map((s) => ({
-      codeHtml: `[${escapeHtml(s.parameter.name)}: ${s.parameter.type ? cx.types.type(s.parameter.type) : 'string'}]: ${cx.types.type(s.type)}`,
+      codeHtml: `[${escapeText(s.parameter.name)}: ${s.parameter.type ? cx.types.type(s.parameter.type) : 'string'}]: ${cx.types.type(s.type)}`,
       ...(s.doc ? { docHtml: cx.docs.doc(s.doc) } : {}),
     }));
     sections.push({
@@ -106,7 +106,7 @@ function hierarchyRows(item: ApiPageItem, cx: ApiRenderContext): HierarchyRow[] 
 
 function link(target: ApiTarget, cx: ApiRenderContext): string {
   const href = cx.targetHref(target);
-  const text = escapeHtml(target.name);
+  const text = escapeText(target.name);
   return href ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
 }
 

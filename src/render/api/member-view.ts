@@ -5,7 +5,7 @@ import type { ApiMember, ApiMemberRef, ApiParameter, ApiSignature, ApiTypeParame
 import type { MemberAnchor } from '../../routes/api-urls.ts';
 import type { LinkView, MemberView, ParamView, SignatureView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeText } from './escape.ts';
 import { propertyName } from './type-html.ts';
 
 /** The h3 text of a member, as the old site wrote it. */
@@ -36,7 +36,7 @@ function memberSignatures(member: ApiMember, owner: string, cx: ApiRenderContext
   switch (member.kind) {
     case 'constructor':
       // `new Certificate(…)`: the return type is the class itself, not worth a section.
-      return (member.signatures ?? []).map((s) => signatureView(s, `new ${escapeHtml(owner)}`, cx, { hideReturn: true }));
+      return (member.signatures ?? []).map((s) => signatureView(s, `new ${escapeText(owner)}`, cx, { hideReturn: true }));
     case 'method':
       return (member.signatures ?? []).map((s) => signatureView(s, name, cx));
     case 'accessor': {

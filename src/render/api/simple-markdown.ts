@@ -4,7 +4,7 @@
 // and goes through the full pipeline instead. The full pipeline costs about a
 // millisecond per comment; this costs microseconds. A test checks that both
 // agree on every comment of pkijs this renderer accepts.
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, escapeText } from './escape.ts';
 
 /** Renders a fenced code block, or undefined when it needs the full pipeline (highlighting). */
 export type CodeBlockRenderer = (lang: string, code: string) => string | undefined;
@@ -64,7 +64,7 @@ export function renderInline(text: string): string | undefined {
   const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
   let failed = false;
   const rest = text
-    .replace(CODE_SPAN, (_, code: string) => hold(`<code>${escapeHtml(stripCodePadding(code))}</code>`))
+    .replace(CODE_SPAN, (_, code: string) => hold(`<code>${escapeText(stripCodePadding(code))}</code>`))
     .replace(LINK, (_, label: string, angled: string | undefined, bare: string | undefined) => {
       const url = angled ?? bare ?? '';
       const inner = PLAIN_URL.test(url) ? renderEmphasis(label) : undefined;
@@ -79,7 +79,7 @@ export function renderInline(text: string): string | undefined {
 function renderEmphasis(text: string): string | undefined {
   const plain = text.replace(STRONG, '$1').replace(EMPHASIS, '$1$2').replace(/\u0000\d+\u0000/g, '');
   if (LEFTOVER_SYNTAX.test(plain)) return undefined;
-  return escapeHtml(text)
+  return escapeText(text)
     .replace(STRONG, '<strong>$1</strong>')
     .replace(EMPHASIS, (_, star: string | undefined, under: string | undefined) => `<em>${star ?? under}</em>`);
 }

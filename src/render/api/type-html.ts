@@ -2,7 +2,7 @@
 // reference linked. One handler per ApiType kind; parentheses are added from
 // operator precedence, as TypeScript would need them.
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, escapeText } from './escape.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;
@@ -32,20 +32,20 @@ export function createTypeRenderer(targetHref: (target: ApiTarget) => string | u
 
   const reference = (t: ApiReferenceType): string => {
     const href = t.target ? targetHref(t.target) : undefined;
-    const name = escapeHtml(t.name);
+    const name = escapeText(t.name);
     const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
     return t.typeArguments ? `${head}&lt;${list(t.typeArguments, ', ', Prec.Loose)}&gt;` : head;
   };
 
   const handlers: Handlers = {
     intrinsic: (t) => t.name,
-    literal: (t) => escapeHtml(t.value),
+    literal: (t) => escapeText(t.value),
     reference,
     array: (t) => `${wrap(t.element, Prec.Postfix)}[]`,
     union: (t) => list(t.types, ' | ', Prec.Union),
     intersection: (t) => list(t.types, ' &amp; ', Prec.Intersection),
     tuple: (t) => `[${list(t.elements, ', ', Prec.Loose)}]`,
-    namedTupleMember: (t) => `${escapeHtml(t.name)}${t.optional ? '?' : ''}: ${render(t.element)}`,
+    namedTupleMember: (t) => `${escapeText(t.name)}${t.optional ? '?' : ''}: ${render(t.element)}`,
     optional: (t) => `${wrap(t.element, Prec.Postfix)}?`,
     rest: (t) => `...${wrap(t.element, Prec.Postfix)}`,
     indexedAccess: (t) => `${wrap(t.object, Prec.Postfix)}[${render(t.index)}]`,
@@ -57,14 +57,14 @@ export function createTypeRenderer(targetHref: (target: ApiTarget) => string | u
       const ro = t.readonlyModifier === '+' ? 'readonly ' : t.readonlyModifier === '-' ? '-readonly ' : '';
       const opt = t.optionalModifier === '+' ? '?' : t.optionalModifier === '-' ? '-?' : '';
       const as = t.nameType ? ` as ${render(t.nameType)}` : '';
-      return `{ ${ro}[${escapeHtml(t.parameter)} in ${render(t.parameterType)}${as}]${opt}: ${render(t.template)} }`;
+      return `{ ${ro}[${escapeText(t.parameter)} in ${render(t.parameterType)}${as}]${opt}: ${render(t.template)} }`;
     },
     templateLiteral: (t) =>
-      `\`${escapeHtml(t.head)}${t.tail.map(([type, text]) => `\${${render(type)}}${escapeHtml(text)}`).join('')}\``,
-    predicate: (t) => `${t.asserts ? 'asserts ' : ''}${escapeHtml(t.name)}${t.target ? ` is ${render(t.target)}` : ''}`,
-    inferred: (t) => `infer ${escapeHtml(t.name)}${t.constraint ? ` extends ${render(t.constraint)}` : ''}`,
+      `\`${escapeText(t.head)}${t.tail.map(([type, text]) => `\${${render(type)}}${escapeText(text)}`).join('')}\``,
+    predicate: (t) => `${t.asserts ? 'asserts ' : ''}${escapeText(t.name)}${t.target ? ` is ${render(t.target)}` : ''}`,
+    inferred: (t) => `infer ${escapeText(t.name)}${t.constraint ? ` extends ${render(t.constraint)}` : ''}`,
     object: (t) => objectType(t),
-    unknown: (t) => escapeHtml(t.name),
+    unknown: (t) => escapeText(t.name),
   };
 
   function render(t: ApiType): string {
@@ -74,7 +74,7 @@ export function createTypeRenderer(targetHref: (target: ApiTarget) => string | u
   const typeParameters = (params: readonly ApiTypeParameter[] | undefined): string => {
     if (!params?.length) return '';
     const one = (p: ApiTypeParameter) =>
-      `${p.variance ? `${p.variance} ` : ''}${escapeHtml(p.name)}${p.constraint ? ` extends ${render(p.constraint)}` : ''}${
+      `${p.variance ? `${p.variance} ` : ''}${escapeText(p.name)}${p.constraint ? ` extends ${render(p.constraint)}` : ''}${
         p.default ? ` = ${render(p.default)}` : ''
       }`;
     return `&lt;${params.map(one).join(', ')}&gt;`;
@@ -82,7 +82,7 @@ export function createTypeRenderer(targetHref: (target: ApiTarget) => string | u
 
   const signature: TypeRenderer['signature'] = (name, sig, options = {}) => {
     const params = sig.parameters
-      .map((p) => `${p.rest ? '...' : ''}${escapeHtml(p.name)}${p.optional ? '?' : ''}${p.type ? `: ${render(p.type)}` : ''}`)
+      .map((p) => `${p.rest ? '...' : ''}${escapeText(p.name)}${p.optional ? '?' : ''}${p.type ? `: ${render(p.type)}` : ''}`)
       .join(', ');
     const head = `${name}${typeParameters(sig.typeParameters)}(${params})`;
     if (options.hideReturn || !sig.returns) return head;
@@ -114,7 +114,7 @@ export function createTypeRenderer(targetHref: (target: ApiTarget) => string | u
       ...calls.map((s) => signature('', s)),
       ...constructs.map((s) => signature('new ', s)),
       ...indexes.map(
-        (i) => `${i.readonly ? 'readonly ' : ''}[${escapeHtml(i.parameter.name)}: ${i.parameter.type ? render(i.parameter.type) : 'string'}]: ${render(i.type)}`,
+        (i) => `${i.readonly ? 'readonly ' : ''}[${escapeText(i.parameter.name)}: ${i.parameter.type ? render(i.parameter.type) : 'string'}]: ${render(i.type)}`,
       ),
       ...t.members.map(member),
     ];
@@ -158,5 +158,5 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A member name as TypeScript would write it: quoted unless it is an identifier. */
 export function propertyName(name: string): string {
-  return escapeHtml(IDENTIFIER.test(name) ? name : JSON.stringify(name));
+  return escapeText(IDENTIFIER.test(name) ? name : JSON.stringify(name));
 }

@@ -1,0 +1,73 @@
+// Which stages a set of changed files touches. The builder re-runs only
+// those: a Markdown edit re-reads one file, a template edit reloads the
+// render code, a client edit re-bundles, a d.ts edit re-runs the API stage.
+import { extname, join, sep } from 'node:path';
+
+/** Where a site's sources live. */
+export interface SiteLayout {
+  configFile: string;
+  contentDir: string;
+  clientDir: string;
+  templatesDir: string;
+  /** The type definitions the API stage reads (known once the config loaded). */
+  libraryEntry?: string;
+}
+
+export interface ChangePlan {
+  /** Run every stage from scratch (first build, or nothing to build on). */
+  full: boolean;
+  config: boolean;
+  api: boolean;
+  bundle: boolean;
+  /** Template code changed: the render code must be loaded afresh. */
+  templates: boolean;
+  pageModules: boolean;
+  /** Markdown pages added, changed or removed. */
+  docs: Set<string>;
+  /** Files under static/, copied as they are. */
+  statics: Set<string>;
+  /** Any other file under content/ (code that pages include). */
+  other: Set<string>;
+}
+
+export function fullPlan(): ChangePlan {
+  return { ...emptyPlan(), full: true, config: true, api: true, bundle: true, templates: true, pageModules: true };
+}
+
+export function emptyPlan(): ChangePlan {
+  return { full: false, config: false, api: false, bundle: false, templates: false, pageModules: false, docs: new Set(), statics: new Set(), other: new Set() };
+}
+
+export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
+export const pagesDir = (l: SiteLayout): string => join(l.contentDir, 'pages');
+export const staticDir = (l: SiteLayout): string => join(l.contentDir, 'static');
+
+/** The folders and files a watcher should follow for this layout. */
+export function watchedPaths(l: SiteLayout): string[] {
+  return [...new Set([l.contentDir, l.clientDir, l.templatesDir, l.configFile, ...(l.libraryEntry ? [l.libraryEntry] : [])])];
+}
+
+export function planChanges(files: Iterable<string>, layout: SiteLayout): ChangePlan {
+  const plan = emptyPlan();
+  const under = (dir: string, file: string): boolean => file.startsWith(dir + sep);
+  for (const file of files) {
+    if (file === layout.configFile) plan.config = true;
+    else if (file === layout.libraryEntry) plan.api = true;
+    else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
+    else if (under(pagesDir(layout), file)) plan.pageModules = true;
+    else if (under(staticDir(layout), file)) plan.statics.add(file);
+    else if (under(layout.contentDir, file)) plan.other.add(file);
+    else if (under(layout.clientDir, file)) plan.bundle = true;
+    else if (under(layout.templatesDir, file)) {
+      // Styles are bundled; TSX is both rendered on the server and hydrated in the browser.
+      plan.bundle = true;
+      if (extname(file) !== '.css') plan.templates = true;
+    }
+  }
+  return plan;
+}
+
+export function isEmptyPlan(plan: ChangePlan): boolean {
+  const flags = plan.full || plan.config || plan.api || plan.bundle || plan.templates || plan.pageModules;
+  return !flags && !plan.docs.size && !plan.statics.size && !plan.other.size;
+}
