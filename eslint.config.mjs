@@ -1,6 +1,7 @@
 // Typed lint with layer rules: templates and client code must not reach into
 // the Node stages, and only src/api may import typedoc.
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeStages = ['**/src/config/**', '**/src/content/**', '**/src/api/**', '**/src/routes/**', '**/src/render/**', '**/src/links/**', '**/src/bundle/**', '**/src/output/**', '**/src/dev/**', '**/src/cli/**', '**/src/build.ts', '**/src/bodies.ts'];
@@ -31,5 +32,5 @@ export default tseslint.config(
       }],
     },
   },
-  { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
 );

@@ -1,13 +1,29 @@
-// Browser entry: hydrates the server-rendered layout. The page's own data is
-// inline; the site data (site view + sidebar trees) is one cached asset the
-// page preloads; the content HTML is read back from the DOM, not shipped twice.
+// Browser entry. The page's own data is inline; the site data (site view and
+// sidebar trees) is one cached asset the page preloads; the content HTML is
+// read back from the DOM rather than shipped twice. Until the app has
+// hydrated, and if it cannot, the server-rendered page works on its own.
 import { hydrateRoot } from 'react-dom/client';
-import { Layout } from '../templates/layout/Layout.tsx';
+import { normalizePath } from '../src/shared/paths.ts';
 import type { PageView, SiteData } from '../src/shared/view.ts';
+import { App } from './app.tsx';
+import { rememberDocsVersion } from './docs-version.ts';
+import { watchLinks } from './prefetch.ts';
+import { listenToTabs } from './tabs.ts';
 
-const el = document.getElementById('__pkidocs')!;
-const page = JSON.parse(el.textContent!) as PageView;
-const data = (await (await fetch(el.dataset.site!)).json()) as SiteData;
-const html = document.getElementById('content')?.innerHTML ?? '';
-const tree = page.sidebar ? data.sidebars[page.sidebar] : undefined;
-hydrateRoot(document.getElementById('root')!, <Layout site={data.site} page={page} html={html} tree={tree} />);
+async function start(): Promise<void> {
+  const el = document.getElementById('__pkidocs')!;
+  const page = JSON.parse(el.textContent!) as PageView;
+  const response = await fetch(el.dataset.site!);
+  if (!response.ok) throw new Error(`the site data answered ${response.status}`);
+  const data = (await response.json()) as SiteData;
+  const html = document.getElementById('content')?.innerHTML ?? '';
+  const root = document.getElementById('root')!;
+  listenToTabs();
+  rememberDocsVersion(data.site);
+  hydrateRoot(root, <App data={data} initial={{ page, html }} />, {
+    onRecoverableError: (error) => console.error('pkidocs: React recovered from a rendering error:', error),
+  });
+  watchLinks(root, () => normalizePath(location.pathname));
+}
+
+start().catch((e: unknown) => console.warn(`pkidocs: the page stays static, the client could not start (${String(e)}).`));

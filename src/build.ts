@@ -2,28 +2,40 @@
 // render → links → write. Each stage is timed; every stage returns
 // diagnostics and the build stops at the first stage that has errors, before
 // anything touches out/.
+//
+// One orchestrator serves `pkidocs build` and `pkidocs serve --watch`: a
+// SiteBuilder keeps every stage's last result; build() runs all stages and
+// update(files) re-runs only the stages, and the pages, those files touch.
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { loadApi } from './api/index.ts';
-import { bundleClient, hashedAsset } from './bundle/bundle.ts';
+import { loadApi, type LoadApiResult } from './api/index.ts';
+import { bundleClient, hashedAsset, type Bundle, type BundleFile } from './bundle/bundle.ts';
 import type { Reporter } from './cli/reporter.ts';
-import { resolveLibrary } from './config/library.ts';
+import { resolveLibrary, type LibraryInfo } from './config/library.ts';
 import { loadConfig } from './config/load.ts';
-import { readDocs } from './content/docs.ts';
+import type { SiteConfig } from './config/schema.ts';
+import { readDocs, type DocSource } from './content/docs.ts';
 import { loadHighlighter, useHighlightCache } from './content/highlight.ts';
-import { loadPageModules } from './content/page-modules.ts';
+import type { RenderMarkdown } from './content/markdown.ts';
+import { loadPageModules, type PageModule } from './content/page-modules.ts';
 import { BuildFailure, hasErrors, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { checkLinks } from './links/check.ts';
+import { checkLinks, type LinkReport } from './links/check.ts';
 import { locateInSource } from './links/locate.ts';
-import { writeSite } from './output/write.ts';
-import { createApiRenderContext } from './render/api/index.ts';
-import { renderSite } from './render/render-site.ts';
+import { writeSite, type OutputFile } from './output/write.ts';
+import { createApiRenderContext, type ApiRenderContext } from './render/api/index.ts';
+import type { PageBody } from './render/body.ts';
+import { renderSite, type RenderedPage } from './render/render-site.ts';
 import { siteView } from './render/site-view.ts';
-import { apiPageHrefs } from './routes/api.ts';
-import { buildRoutes } from './routes/build-routes.ts';
+import { apiHrefs } from './routes/api.ts';
+import { buildRoutes, type SiteRoutes } from './routes/build-routes.ts';
 import type { SiteData } from './shared/view.ts';
 import { renderBodies } from './bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
+import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './dev/changes.ts';
+import { diffFiles, routesNeedingBodies, updateDocs } from './dev/incremental.ts';
+import { LinkIndex } from './dev/link-index.ts';
+import { loadRenderer, type Renderer } from './dev/renderer.ts';
+import { writeChanges } from './dev/write-changes.ts';
 
 export interface BuildOptions {
   root: string;
@@ -41,84 +53,266 @@ export interface BuildStats {
 }
 
 export async function build(options: BuildOptions): Promise<BuildStats> {
-  const started = performance.now();
-  const { root, reporter } = options;
-  const configFile = options.configFile ?? join(root, 'content/site.config.ts');
-  const outDir = options.outDir ?? join(root, 'out');
-  // Content lives beside the config, so a fixture site is just another config file and its folders.
-  const contentDir = dirname(configFile);
-  const stage = timer(reporter);
+  const { pages, links, bytes, ms } = await new SiteBuilder(options).build();
+  return { pages, links, bytes, ms };
+}
 
-  const { config, library } = await stage('config', async () => {
-    const loaded = await loadConfig(configFile);
+export interface SiteBuilderOptions extends BuildOptions {
+  /** Watch mode: keep each page's links for incremental checks; after the first build, write only changed files. */
+  incremental?: boolean;
+}
+
+export interface RunResult extends BuildStats {
+  /** Route paths whose HTML changed. */
+  changedPaths: string[];
+  /** Script, styles, site data or static files changed: every page is affected. */
+  assetsChanged: boolean;
+  /** Stages that ran, with their times. */
+  timings: { name: string; ms: number }[];
+}
+
+type Highlighter = Awaited<ReturnType<typeof loadHighlighter>>;
+type Contents = OutputFile['contents'];
+
+interface Content {
+  docs: DocSource[];
+  pageModules: PageModule[];
+  highlighter: Highlighter;
+}
+
+interface Rendered {
+  markdown: RenderMarkdown;
+  apiCtx: ApiRenderContext;
+  bodies: Map<string, PageBody>;
+  dependencies: Map<string, string[]>;
+  /** Each route's page and files, in route order. */
+  outputs: Map<string, { page: RenderedPage; files: OutputFile[] }>;
+  assets: BundleFile[];
+  /** Routes whose document was rendered by this run. */
+  count: number;
+}
+
+interface SiteState {
+  config: SiteConfig;
+  library: LibraryInfo;
+  content: Content;
+  api: LoadApiResult;
+  bundle: Bundle;
+  site: SiteRoutes;
+  rendered: Rendered;
+  links?: LinkIndex;
+  /** Everything written to out/ except static files, by path. */
+  files: Map<string, Contents>;
+}
+
+const builtInRenderer: Renderer = { renderBodies, renderSite };
+
+export class SiteBuilder {
+  readonly layout: SiteLayout;
+  private readonly outDir: string;
+  private state: SiteState | undefined;
+  private renderer = builtInRenderer;
+  /** Files changed since the last successful run (a failed run's files are retried with the next). */
+  private readonly pending = new Set<string>();
+  private runs = 0;
+
+  constructor(private readonly options: SiteBuilderOptions) {
+    const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
+    this.outDir = options.outDir ?? join(options.root, 'out');
+    // Content lives beside the config, so a fixture site is just another config file and its folders.
+    this.layout = { configFile, contentDir: dirname(configFile), clientDir: join(options.root, 'client'), templatesDir: join(options.root, 'templates') };
+  }
+
+  /** What a watcher should follow: content, client code, templates, the config and the type definitions. */
+  get watchedPaths(): string[] {
+    return watchedPaths({ ...this.layout, libraryEntry: this.state?.library.entry });
+  }
+
+  /** Runs every stage; out/ is replaced through a temporary folder. */
+  async build(): Promise<RunResult> {
+    const templates = planChanges(this.pending, this.layout).templates;
+    const result = await this.run({ ...fullPlan(), templates }, undefined);
+    this.pending.clear();
+    return result;
+  }
+
+  /** Re-runs what these changed files (absolute paths) affect and writes the files that changed. */
+  async update(files: Iterable<string>): Promise<RunResult> {
+    for (const file of files) this.pending.add(file);
+    if (!this.state) return this.build();
+    const result = await this.run(planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry }), this.state);
+    this.pending.clear();
+    return result;
+  }
+
+  private async run(plan: ChangePlan, prev: SiteState | undefined): Promise<RunResult> {
+    const started = performance.now();
+    const fresh = this.runs++ > 0;
+    const timings: RunResult['timings'] = [];
+    const stage = timer(this.options.reporter, timings, !prev);
+
+    const { config, library } = !prev || plan.config ? await stage('config', () => this.loadConfig(fresh)) : prev;
+    const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
+    const [content, api, bundle] = await settleAll([
+      !prev || plan.docs.size || plan.pageModules
+        ? stage('content', () => this.content(prev?.content, plan, fresh), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+        : Promise.resolve(prev.content),
+      apiDirty ? stage('api', () => this.api(library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
+      !prev || plan.bundle ? stage('bundle', () => bundleClient(this.options.root), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
+    ] as const);
+
+    const site = !prev || plan.config || apiDirty || content !== prev.content
+      ? await stage('routes', async () => {
+        const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
+        const result = buildRoutes({ config, configFile: this.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
+        return result.site ?? fail(result.diagnostics);
+      }, (s) => `${s.routes.length} routes`)
+      : prev.site;
+
+    const renderer = plan.templates && fresh ? await stage('templates', () => loadRenderer(this.options.root, this.cacheDir)) : this.renderer;
+    const rendered = await stage('render', () => this.render(renderer, plan, prev, { config, content, api, bundle, site }), (r) => `${r.count} pages`);
+    const pages = [...rendered.outputs.values()].map((o) => o.page);
+    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(staticDir(this.layout))), '/404.html']);
+
+    let index: LinkIndex | undefined;
+    const links = await stage('links', async () => {
+      let report: LinkReport;
+      if (this.options.incremental) {
+        const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
+        const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
+        index = (prev?.links ?? LinkIndex.empty()).update(changed, removed, staticFiles);
+        report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages };
+      } else {
+        report = checkLinks(pages, staticFiles, locateInSource);
+      }
+      if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
+      report.diagnostics.forEach((d) => this.options.reporter.diagnostic({ ...d, severity: 'warning' }));
+      return report;
+    }, (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
+
+    const files = new Map<string, Contents>();
+    for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
+    for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
+    const written = await stage('write', () => this.write(files, prev, plan), (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
+
+    this.state = { config, library, content, api, bundle, site, rendered, links: index, files };
+    this.renderer = renderer;
+    const assetsChanged = !prev || bundle !== prev.bundle || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets);
+    return {
+      pages: rendered.count,
+      links: links.linksChecked,
+      bytes: written.bytes,
+      ms: performance.now() - started,
+      changedPaths: pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html).map((p) => p.path),
+      assetsChanged,
+      timings,
+    };
+  }
+
+  private get cacheDir(): string {
+    return join(this.options.root, '.pkidocs-cache');
+  }
+
+  private async loadConfig(fresh: boolean): Promise<{ config: SiteConfig; library: LibraryInfo }> {
+    const loaded = await loadConfig(this.layout.configFile, { fresh });
     if (!loaded.config) return fail(loaded.diagnostics);
-    const lib = await resolveLibrary(loaded.config, root, configFile);
+    const lib = await resolveLibrary(loaded.config, this.options.root, this.layout.configFile);
     if (!lib.library) return fail(lib.diagnostics);
     return { config: loaded.config, library: lib.library };
-  });
+  }
 
-  const [content, api, bundle] = await settleAll([
-    stage('content', async () => {
-      const [docs, pages, highlighter] = await Promise.all([
-        readDocs(join(contentDir, 'docs')),
-        loadPageModules(join(contentDir, 'pages')),
-        loadHighlighter(),
-        useHighlightCache(options.useCache === false ? undefined : join(root, '.pkidocs-cache/highlight.jsonl')),
-      ]);
+  private async content(prev: Content | undefined, plan: ChangePlan, fresh: boolean): Promise<Content> {
+    const docsDir = join(this.layout.contentDir, 'docs');
+    const pagesDir = join(this.layout.contentDir, 'pages');
+    if (prev) {
+      const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir) : { docs: prev.docs, diagnostics: [] };
+      const pages = plan.pageModules ? await loadPageModules(pagesDir, { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
       failOn([...docs.diagnostics, ...pages.diagnostics]);
-      return { docs: docs.docs, pageModules: pages.modules, highlighter };
-    }, (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`),
-    stage('api', async () => {
-      const result = await loadApi({ entry: library.entry, cacheDir: join(root, '.pkidocs-cache'), useCache: options.useCache ?? true });
-      failOn(result.diagnostics);
-      return result;
-    }, (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`),
-    stage('bundle', () => bundleClient(root), (b) => b.files.map((f) => f.url).join(' ')),
-  ]);
+      return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter };
+    }
+    const [docs, pages, highlighter] = await Promise.all([
+      readDocs(docsDir),
+      loadPageModules(pagesDir, { fresh }),
+      loadHighlighter(),
+      useHighlightCache(this.options.useCache === false ? undefined : join(this.cacheDir, 'highlight.jsonl')),
+    ]);
+    failOn([...docs.diagnostics, ...pages.diagnostics]);
+    return { docs: docs.docs, pageModules: pages.modules, highlighter };
+  }
 
-  const site = await stage('routes', async () => {
-    const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
-    const result = buildRoutes({ config, configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
-    return result.site ?? fail(result.diagnostics);
-  }, (s) => `${s.routes.length} routes`);
+  private async api(library: LibraryInfo): Promise<LoadApiResult> {
+    const result = await loadApi({ entry: library.entry, cacheDir: this.cacheDir, useCache: this.options.useCache ?? true });
+    failOn(result.diagnostics);
+    return result;
+  }
 
-  const rendered = await stage('render', async () => {
+  /** Bodies of the routes the plan touches, then documents: all of them when shared data or assets changed. */
+  private async render(
+    renderer: Renderer,
+    plan: ChangePlan,
+    prev: SiteState | undefined,
+    input: { config: SiteConfig; content: Content; api: LoadApiResult; bundle: Bundle; site: SiteRoutes },
+  ): Promise<Rendered> {
+    const { config, content, api, bundle, site } = input;
+    const reuse = prev && prev.api === api ? prev.rendered : undefined;
+    const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model));
+    const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
     const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
-    const apiHrefs = apiPageHrefs(api.model);
-    const markdown = createDocMarkdown(content.highlighter, apiHrefs);
-    const bodies = await renderBodies(site.routes, {
+    const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies });
+    const fresh = await renderer.renderBodies(todo, {
       config,
       docs: content.docs,
       pageModules: content.pageModules,
       docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url },
-      apiCtx: createApiRenderContext(api.model, markdown),
+      apiCtx,
     });
-    failOn(bodies.diagnostics);
+    failOn(fresh.diagnostics);
+    const bodies = new Map<string, PageBody>();
+    const dependencies = new Map<string, string[]>();
+    for (const { path } of site.routes) {
+      bodies.set(path, fresh.bodies.get(path) ?? prev!.rendered.bodies.get(path)!);
+      dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
+    }
     const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
     const dataFile = hashedAsset('data', JSON.stringify(data));
-    const out = renderSite(site.routes, bodies.bodies, data, { ...bundle, data: dataFile.url });
-    return { ...out, assets: [...bundle.files, dataFile] };
-  }, (r) => `${r.pages.length} pages`);
+    const assets = [...bundle.files, dataFile];
+    const everyPage = !prev || prev.bundle !== bundle || !sameUrls(assets, prev.rendered.assets);
+    const again = new Set(everyPage ? site.routes : todo);
+    const outputs: Rendered['outputs'] = new Map();
+    for (const route of site.routes) {
+      if (!again.has(route)) {
+        outputs.set(route.path, prev!.rendered.outputs.get(route.path)!);
+        continue;
+      }
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url });
+      outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+    }
+    return { markdown, apiCtx, bodies, dependencies, outputs, assets, count: again.size };
+  }
 
-  const links = await stage('links', async () => {
-    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(join(contentDir, 'static'))), '/404.html']);
-    const report = checkLinks(rendered.pages, staticFiles, locateInSource);
-    if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
-    report.diagnostics.forEach((d) => reporter.diagnostic({ ...d, severity: 'warning' }));
-    return report;
-  }, (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
-
-  const written = await stage('write', () =>
-    writeSite(outDir, [...rendered.files, ...rendered.assets.map((a) => ({ path: a.url.slice(1), contents: a.contents }))], join(contentDir, 'static')),
-  (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${outDir}`);
-
-  return { pages: rendered.pages.length, links: links.linksChecked, bytes: written.bytes, ms: performance.now() - started };
+  /** The first build swaps a whole new out/ in; later ones write the changed files in place. */
+  private async write(files: Map<string, Contents>, prev: SiteState | undefined, plan: ChangePlan): Promise<{ bytes: number }> {
+    const statics = staticDir(this.layout);
+    if (!prev) return writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), statics);
+    const diff = diffFiles(prev.files, files);
+    const copy: { path: string; from: string }[] = [];
+    for (const file of plan.statics) {
+      const path = relative(statics, file).split(sep).join('/');
+      if ((await listStatic(statics)).includes(`/${path}`)) copy.push({ path, from: file });
+      else diff.remove.push(path);
+    }
+    return writeChanges(this.outDir, { write: diff.write, copy, remove: diff.remove });
+  }
 }
 
 /** URL paths of the files under content/static, which are copied to out/ as they are. */
 async function listStatic(dir: string): Promise<string[]> {
   const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
+}
+
+function sameUrls(a: readonly BundleFile[], b: readonly BundleFile[]): boolean {
+  return a.length === b.length && a.every((f, i) => f.url === b[i]!.url);
 }
 
 /**
@@ -140,16 +334,21 @@ function failOn(diagnostics: Diagnostic[]): void {
   if (hasErrors(diagnostics)) fail(diagnostics.filter((d) => d.severity === 'error'));
 }
 
-/** Runs a stage, prints its name, time and a summary, and marks failures. */
-function timer(reporter: Reporter) {
+/**
+ * Runs a stage and records its time. Full builds print each stage with a
+ * summary and mark failures; incremental runs only record (the dev server
+ * prints one line per rebuild).
+ */
+function timer(reporter: Reporter, timings: RunResult['timings'], print: boolean) {
   return async <T>(name: string, fn: () => Promise<T>, summary?: (r: T) => string): Promise<T> => {
     const t = performance.now();
     try {
       const result = await fn();
-      reporter.stage(name, performance.now() - t, summary?.(result));
+      timings.push({ name, ms: performance.now() - t });
+      if (print) reporter.stage(name, performance.now() - t, summary?.(result));
       return result;
     } catch (e) {
-      reporter.stage(name, performance.now() - t, undefined, false);
+      if (print) reporter.stage(name, performance.now() - t, undefined, false);
       throw e;
     }
   };

@@ -5,7 +5,7 @@ import { HighlightCache } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
 /** Bump when the highlighted HTML changes shape (shiki upgrade, new transformer). */
-const CACHE_VERSION = '1';
+const CACHE_VERSION = '2';
 export const CODE_LANGS = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'html', 'text'] as const;
 
 type Highlighter = HighlighterGeneric<string, string>;

@@ -12,7 +12,8 @@ interface EsbuildMessage {
 }
 
 function isEsbuildFailure(e: unknown): e is Error & { errors: EsbuildMessage[] } {
-  return e instanceof Error && Array.isArray((e as { errors?: unknown }).errors) && (e as { errors: unknown[] }).errors.length > 0;
+  const errors = e instanceof Error ? (e as { errors?: unknown }).errors : undefined;
+  return Array.isArray(errors) && errors.length > 0;
 }
 
 export function toDiagnostics(e: unknown, root: string): Diagnostic[] {

@@ -27,6 +27,19 @@ export class ChangeQueue {
     this.timer = setTimeout(() => void this.flush(), this.quietMs);
   }
 
+  /** Runs `task` alone (e.g. the first build); changes seen meanwhile run right after it. */
+  async exclusive<T>(task: () => Promise<T>): Promise<T> {
+    while (this.running) await this.running;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const result = task();
+    this.running = result.then(() => undefined, () => undefined).finally(() => {
+      this.running = undefined;
+      if (this.pending.size && !this.closed) this.timer = setTimeout(() => void this.flush(), this.quietMs);
+    });
+    return result;
+  }
+
   /** Resolves once nothing is pending or running. */
   async idle(): Promise<void> {
     while (this.running || this.timer) await (this.running ?? new Promise((r) => setTimeout(r, this.quietMs)));

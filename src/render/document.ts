@@ -1,10 +1,11 @@
 // Wraps the server-rendered layout into a complete HTML document: head,
-// pre-paint theme script, hydration data and the client script.
+// pre-paint head script (colour mode, announcement, base-URL check),
+// hydration data and the client script.
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
 import { escapeHtml } from '../content/escape.ts';
-import { themeScript } from '../shared/theme-script.ts';
+import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
 
 export interface Assets {
@@ -37,7 +38,7 @@ export function renderDocument(data: SiteData, page: PageView, html: string, ass
     `<meta name="pkidocs:base-url" content="${escapeHtml(site.baseUrl)}">`,
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${assets.style}">`,
-    `<script>${themeScript(site.colorMode)}</script>`,
+    `<script>${headScript({ colorMode: site.colorMode, announcementId: site.announcement?.id, baseUrl: site.baseUrl, path: page.path })}</script>`,
     `<link rel="preload" href="${assets.data}" as="fetch" crossorigin="anonymous">`,
     `<script type="module" src="${assets.script}"></script>`,
     '</head>',

@@ -29,7 +29,7 @@ export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRe
   return routes;
 }
 
-/** Page URLs of the classes, interfaces and enumerations, by name (for code linking). */
-export function apiPageHrefs(model: ApiModel): Map<string, string> {
-  return new Map(model.items.filter((i) => PAGE_KINDS[i.kind]).map((i) => [i.name, apiItemHref(i.kind, i.name)]));
+/** The URL of every export by name (pages, or globals-page anchors), for linking code. */
+export function apiHrefs(model: ApiModel): Map<string, string> {
+  return new Map(model.items.map((i) => [i.name, apiItemHref(i.kind, i.name)]));
 }

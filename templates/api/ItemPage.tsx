@@ -16,11 +16,11 @@ export function ApiItemPage(props: ApiItemPageProps) {
         <span className="kd">{[...props.flags, props.kindLabel].join(' ')}</span>
         <h1>{props.name}</h1>
       </header>
-      {props.docHtml && <div className="doc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
+      {props.docHtml && <div className="dc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
       {examples && (
         <section>
           <h2 id={examples.id}>Examples</h2>
-          <div className="doc" dangerouslySetInnerHTML={{ __html: examples.html }} />
+          <div className="dc" dangerouslySetInnerHTML={{ __html: examples.html }} />
         </section>
       )}
       {hierarchy && (

@@ -20,10 +20,16 @@ function paramsHtml(title: string, params: ParamView[], typeParams = false): str
   const items = params.map((p) => {
     const type = p.typeHtml ? `${typeParams ? ' ' : ': '}<code>${p.typeHtml}</code>` : '';
     const value = p.defaultValue ? ` = <code>${escText(p.defaultValue)}</code>` : '';
-    const doc = p.docHtml ? `<div class="d">${p.docHtml}</div>` : '';
+    const doc = p.docHtml ? descriptionHtml(p.docHtml) : '';
     return `<li><code>${escText(p.name)}</code>${type}${value}${doc}</li>`;
   });
   return `<h4>${title}</h4><ul class="ps">${items.join('')}</ul>`;
+}
+
+/** A short description (parameters, return value): a lone paragraph needs no <p> of its own. */
+function descriptionHtml(html: string): string {
+  const lone = html.startsWith('<p>') && html.endsWith('</p>') && html.indexOf('<p>', 3) === -1;
+  return `<div class="d">${lone ? html.slice(3, -4) : html}</div>`;
 }
 
 /** A declaration line and nothing else (most properties, type aliases, variables). */
@@ -35,12 +41,12 @@ function signatureHtml(sig: SignatureView): string {
   const code = `<code class="sig">${sig.codeHtml}</code>`;
   if (isBare(sig)) return code;
   let html = `<div class="sg"${sig.id ? ` id="${esc(sig.id)}"` : ''}>${code}`;
-  if (sig.docHtml) html += `<div class="doc">${sig.docHtml}</div>`;
+  if (sig.docHtml) html += `<div class="dc">${sig.docHtml}</div>`;
   if (sig.typeParameters) html += paramsHtml('Type Parameters', sig.typeParameters, true);
   if (sig.parameters) html += paramsHtml('Parameters', sig.parameters);
   if (sig.returns) {
     html += `<h4>Returns</h4><code class="rt">${sig.returns.typeHtml}</code>`;
-    if (sig.returns.docHtml) html += `<div class="d">${sig.returns.docHtml}</div>`;
+    if (sig.returns.docHtml) html += descriptionHtml(sig.returns.docHtml);
   }
   return `${html}</div>`;
 }
@@ -49,14 +55,15 @@ function signatureHtml(sig: SignatureView): string {
 export function memberHtml(member: MemberView): string {
   let body = '';
   if (member.flags.length) body += `<p class="fl">${member.flags.map((f) => `<span>${esc(f)}</span>`).join('')}</p>`;
-  if (member.docHtml) body += `<div class="doc">${member.docHtml}</div>`;
+  if (member.docHtml) body += `<div class="dc">${member.docHtml}</div>`;
   body += member.signatures.map(signatureHtml).join('');
   body += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
   const heading = `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3>`;
-  // A member that is one bare declaration needs no wrapper either.
+  // A member that is one bare declaration (most type aliases and variables) is
+  // just that line under its h3, styled as `h3 + code`.
   const [only, ...more] = member.signatures;
   const lone = only && more.length === 0 && isBare(only) && !member.flags.length && !member.docHtml && !member.origins.length;
-  return lone ? `${heading}${body}` : `${heading}<div class="am">${body}</div>`;
+  return lone ? `${heading}<code>${only.codeHtml}</code>` : `${heading}<div class="am">${body}</div>`;
 }
 
 export function sectionMembersHtml(section: SectionView): string {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { pageNavigation } from '../../src/shared/navigation.ts';
 import type { PageView, SiteView, SidebarNode } from '../../src/shared/view.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
+import type { ColorModeToggleProps } from './ColorModeToggle.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Footer } from './Footer.tsx';
 import { Navbar, NavItems } from './Navbar.tsx';
@@ -26,6 +27,10 @@ export interface LayoutProps {
   onMenuOpenChange?: (open: boolean) => void;
   announcementVisible?: boolean;
   onDismissAnnouncement?: () => void;
+  /** State of the colour-mode toggle (rendered only when the switch is enabled). */
+  colour?: ColorModeToggleProps;
+  /** Text read out by screen readers after a client navigation. */
+  routeAnnouncement?: string;
 }
 
 export function Layout(props: LayoutProps) {
@@ -43,7 +48,7 @@ export function Layout(props: LayoutProps) {
       {site.announcement && props.announcementVisible !== false && (
         <AnnouncementBar announcement={site.announcement} onDismiss={props.onDismissAnnouncement} />
       )}
-      <Navbar site={site} page={page} hidden={props.navbarHidden ?? false} menuOpen={menuOpen} onToggleMenu={() => setMenu(!menuOpen)} />
+      <Navbar site={site} page={page} hidden={props.navbarHidden ?? false} menuOpen={menuOpen} onToggleMenu={() => setMenu(!menuOpen)} colour={props.colour} />
       <div className="main-wrapper">
         {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
         <aside id="mobile-menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
@@ -69,6 +74,7 @@ export function Layout(props: LayoutProps) {
         </main>
       </div>
       <Footer footer={site.footer} />
+      <div className="sr-only" role="status" aria-live="polite" aria-atomic="true">{props.routeAnnouncement}</div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { NavItemView, PageView, SiteView } from '../../src/shared/view.ts';
+import { ColorModeToggle, type ColorModeToggleProps } from './ColorModeToggle.tsx';
 import { GithubIcon, MenuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -8,9 +9,10 @@ export interface NavbarProps {
   hidden: boolean;
   onToggleMenu: () => void;
   menuOpen: boolean;
+  colour?: ColorModeToggleProps;
 }
 
-export function Navbar({ site, page, hidden, onToggleMenu, menuOpen }: NavbarProps) {
+export function Navbar({ site, page, hidden, onToggleMenu, menuOpen, colour }: NavbarProps) {
   const { navbar } = site;
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position === 'right');
@@ -25,6 +27,7 @@ export function Navbar({ site, page, hidden, onToggleMenu, menuOpen }: NavbarPro
         </a>
         <NavItems items={left} page={page} className="navbar__items" />
         <NavItems items={right} page={page} className="navbar__items navbar__items--right" />
+        {!site.colorMode.disableSwitch && <ColorModeToggle {...colour} />}
       </div>
     </nav>
   );

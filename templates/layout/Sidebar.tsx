@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { containsPath } from '../../src/shared/sidebar.ts';
 import type { SidebarNode } from '../../src/shared/view.ts';
 import { Collapsible } from './Collapsible.tsx';
@@ -39,6 +39,10 @@ function SidebarList({ items, path, onNeedFull, level }: SidebarProps & { level:
 function Category({ node, path, onNeedFull, level }: { node: Extract<SidebarNode, { type: 'category' }>; path: string; onNeedFull?: () => void; level: number }) {
   const here = containsPath(node, path);
   const [open, setOpen] = useState(here);
+  // A client navigation into a collapsed category opens it.
+  useEffect(() => {
+    if (here) setOpen(true);
+  }, [here]);
   const toggle = () => {
     if (!open && node.truncated) onNeedFull?.();
     setOpen(!open);

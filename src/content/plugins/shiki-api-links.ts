@@ -1,23 +1,31 @@
 // Links identifiers of the documented library in highlighted code to their
-// API pages: inside a token such as ` Certificate`, the name becomes an <a>
-// that keeps the token's colour (surrounding whitespace stays outside it).
+// API pages. Shiki merges neighbouring tokens of one colour (`pkijs.TimeType.UTCTime`
+// is one span), so every identifier inside a token is considered; comments and
+// strings are left alone.
+import type { ElementContent } from 'hast';
 import type { ShikiTransformer } from 'shiki';
 
-const IDENT = /^(\s*)([A-Za-z_$][\w$]*)(\s*)$/;
+const IDENT = /[A-Za-z_$][\w$]*/g;
+const NOT_CODE = /^\s*(\/\/|\/\*|\*|['"`])/;
 
 export function apiLinksTransformer(hrefOf: (name: string) => string | undefined): ShikiTransformer {
   return {
     name: 'pkidocs:api-links',
     span(node, _line, _col, _lineEl, token) {
-      const m = IDENT.exec(token.content);
-      const href = m ? hrefOf(m[2]!) : undefined;
-      if (!m || !href) return;
-      const [, before = '', name = '', after = ''] = m;
-      node.children = [
-        ...(before ? [{ type: 'text' as const, value: before }] : []),
-        { type: 'element', tagName: 'a', properties: { href, className: ['api-ref'] }, children: [{ type: 'text', value: name }] },
-        ...(after ? [{ type: 'text' as const, value: after }] : []),
-      ];
+      const text = token.content;
+      if (NOT_CODE.test(text)) return;
+      const children: ElementContent[] = [];
+      let last = 0;
+      for (const m of text.matchAll(IDENT)) {
+        const href = hrefOf(m[0]);
+        if (!href) continue;
+        if (m.index > last) children.push({ type: 'text', value: text.slice(last, m.index) });
+        children.push({ type: 'element', tagName: 'a', properties: { href, className: ['api-ref'] }, children: [{ type: 'text', value: m[0] }] });
+        last = m.index + m[0].length;
+      }
+      if (!children.length) return;
+      if (last < text.length) children.push({ type: 'text', value: text.slice(last) });
+      node.children = children;
     },
   };
 }

@@ -36,7 +36,8 @@ function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView 
 
 function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {
   const member = view(alias, alias.name, cx);
-  const code = `type ${escapeText(alias.name)}${cx.types.typeParameters(alias.typeParameters)} = ${cx.types.type(alias.type)}`;
+  // The h3 above already names the alias: the line starts at its type parameters (`<T> = …`).
+  const code = `${cx.types.typeParameters(alias.typeParameters)}${alias.typeParameters?.length ? ' ' : ''}= ${cx.types.type(alias.type)}`;
   // The declaration line already shows the type parameters; list them only to give their descriptions.
   const typeParameters = alias.typeParameters?.some((p) => p.doc) ? alias.typeParameters.map((p) => typeParameterView(p, cx)) : undefined;
   member.signatures.push({ codeHtml: code, ...(typeParameters ? { typeParameters } : {}) });

@@ -61,7 +61,8 @@ export function signatureView(
   const view: SignatureView = { codeHtml: cx.types.signature(name, sig, options) };
   const docHtml = cx.docs.doc(sig.doc, ['@returns']);
   if (docHtml) view.docHtml = docHtml;
-  if (sig.typeParameters?.length) view.typeParameters = sig.typeParameters.map((p) => typeParameterView(p, cx));
+  // The signature line shows constraints and defaults; list type parameters only to give their descriptions.
+  if (sig.typeParameters?.some((p) => p.doc)) view.typeParameters = sig.typeParameters.map((p) => typeParameterView(p, cx));
   if (sig.parameters.length) view.parameters = sig.parameters.map((p) => parameterView(p, cx));
   if (sig.returns && !options.hideReturn) {
     const returnsTag = sig.doc?.tags.find((t) => t.tag === '@returns');

@@ -1,0 +1,36 @@
+// Which links client navigation takes over: plain left clicks on same-origin
+// links to pages. Modifier clicks, other targets, downloads, files and
+// external links are left to the browser.
+import { ASSET_DIR, chunkUrl, normalizePath } from '../src/shared/paths.ts';
+import type { Chunk } from '../src/shared/view.ts';
+
+/** The URL of a link when it leads to a page of this site, else undefined. */
+export function pageUrl(a: Element): URL | undefined {
+  if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute('href')) return undefined;
+  if ((a.target && a.target !== '_self') || a.hasAttribute('download')) return undefined;
+  const url = new URL(a.href);
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return undefined;
+  // Generated assets and files (anything with an extension but .html) are not pages.
+  if (url.pathname.startsWith(`/${ASSET_DIR}/`) || /\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  return url;
+}
+
+export function clickedPageUrl(e: MouseEvent): URL | undefined {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return undefined;
+  const a = (e.target as Element | null)?.closest?.('a[href]');
+  return a ? pageUrl(a) : undefined;
+}
+
+/** Loads a route's content chunk; its URL is derived from the path alone. */
+export async function fetchChunk(path: string): Promise<Chunk> {
+  let response: Response;
+  try {
+    response = await fetch(chunkUrl(normalizePath(path)));
+  } catch (e) {
+    throw new Error(`The content of ${path} could not be loaded: ${(e as Error).message}.`, { cause: e });
+  }
+  if (!response.ok) throw new Error(`The content of ${path} could not be loaded: the server answered ${response.status}.`);
+  const chunk = (await response.json()) as Partial<Chunk> | null;
+  if (!chunk?.page || typeof chunk.html !== 'string') throw new Error(`The content of ${path} is not a page chunk.`);
+  return chunk as Chunk;
+}

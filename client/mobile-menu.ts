@@ -1,0 +1,28 @@
+// The menu drawer used below 996 px: it closes when the window grows to
+// desktop width and on Escape, and the page behind it does not scroll.
+import { useEffect, useState } from 'react';
+
+export const DESKTOP_QUERY = '(min-width: 996px)';
+
+export function useMobileMenu(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const desktop = matchMedia(DESKTOP_QUERY);
+    const onWiden = (): void => {
+      if (desktop.matches) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    desktop.addEventListener('change', onWiden);
+    addEventListener('keydown', onKey);
+    return () => {
+      desktop.removeEventListener('change', onWiden);
+      removeEventListener('keydown', onKey);
+    };
+  }, []);
+  useEffect(() => {
+    document.body.style.overflow = open ? 'hidden' : '';
+  }, [open]);
+  return [open, setOpen];
+}

@@ -1,0 +1,109 @@
+// `pkidocs serve [--watch]`: binds the port first (so a port in use fails at
+// once), builds if needed (always, in watch mode), serves out/ until SIGINT or
+// SIGTERM, then closes the watcher, the server and esbuild's helper process.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { SiteBuilder } from '../build.ts';
+import { ExitCode } from '../cli/exit-codes.ts';
+import { runBuild } from '../cli/main.ts';
+import type { Reporter } from '../cli/reporter.ts';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { LiveChannel } from './live.ts';
+import { openBrowser } from './open.ts';
+import { startDevServer, type DevServer } from './server.ts';
+import { startWatching, type WatchSession } from './session.ts';
+
+export interface ServeOptions {
+  root: string;
+  reporter: Reporter;
+  outDir: string;
+  configFile: string;
+  port: number;
+  host: string;
+  watch: boolean;
+  open: boolean;
+  /** Stops the server like SIGINT does (for callers other than the CLI). */
+  signal?: AbortSignal;
+}
+
+export async function serveCommand(options: ServeOptions): Promise<number> {
+  const { reporter } = options;
+  const invalid = checkOptions(options);
+  if (invalid) {
+    reporter.diagnostic(invalid);
+    return ExitCode.Usage;
+  }
+  if (options.watch) process.setSourceMapsEnabled(true); // template stack traces point at .tsx lines
+  const live = options.watch ? await LiveChannel.create(options.root) : undefined;
+  let server: DevServer;
+  try {
+    server = await startDevServer({ siteDir: options.outDir, port: options.port, host: options.host, live, onError: (e) => reporter.info(`A request failed: ${String(e)}`) });
+  } catch (e) {
+    live?.close();
+    reporter.diagnostic(listenProblem(e as NodeJS.ErrnoException, options));
+    return ExitCode.Usage;
+  }
+  let session: WatchSession | undefined;
+  const stopped = waitForStop(options.signal);
+  if (live) {
+    const builder = new SiteBuilder({ root: options.root, configFile: options.configFile, outDir: options.outDir, reporter, incremental: true });
+    session = await startWatching({ builder, live, reporter, root: options.root });
+  } else if (!(await exists(join(options.outDir, 'index.html')))) {
+    const code = await runBuild(reporter, { root: options.root, outDir: options.outDir, configFile: options.configFile });
+    if (code !== ExitCode.Ok) {
+      await server.close();
+      return code;
+    }
+  }
+  reporter.info(`Serving ${options.outDir} at ${server.url}/${live ? ', rebuilding on changes' : ''}. Press Ctrl-C to stop.`);
+  if (options.open) openBrowser(server.url, reporter);
+  await stopped;
+  await session?.close();
+  await server.close();
+  await esbuild.stop();
+  reporter.info('Stopped: the port is free and nothing is left running.');
+  return ExitCode.Ok;
+}
+
+function checkOptions(o: ServeOptions): Diagnostic | undefined {
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
+    return error('config', 'serve/bad-port', `The port "${o.port}" is not a port number.`, { hint: 'Pass --port with a whole number from 0 to 65535 (0 picks a free port).' });
+  }
+  if (!o.host.trim()) return error('config', 'serve/bad-host', 'The host is empty.', { hint: 'Pass --host 127.0.0.1 (the default) or another local address.' });
+  return undefined;
+}
+
+function listenProblem(e: NodeJS.ErrnoException, o: ServeOptions): Diagnostic {
+  switch (e.code) {
+    case 'EADDRINUSE':
+      return error('config', 'serve/port-in-use', `Port ${o.port} on ${o.host} is already in use, so the server cannot start.`, { hint: 'Stop the program that uses it, or pick another port with --port.' });
+    case 'EACCES':
+      return error('config', 'serve/port-denied', `This user may not listen on port ${o.port} of ${o.host}.`, { hint: 'Pick a port above 1023 with --port.' });
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return error('config', 'serve/bad-host', `The address ${o.host} does not belong to this machine, so the server cannot listen on it.`, { hint: 'Pass --host 127.0.0.1 (the default) or another local address.' });
+    default:
+      return error('internal', 'serve/listen-failed', `The server could not listen on ${o.host}:${o.port}: ${e.message}`, { hint: 'Try another --port or --host.' });
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM (or abort); a second Ctrl-C then ends the process the default way. */
+function waitForStop(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = (): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener('abort', stop);
+  });
+}
+
+function exists(file: string): Promise<boolean> {
+  return access(file).then(() => true, () => false);
+}

@@ -1,0 +1,86 @@
+// The decisions behind an incremental rebuild, as pure functions: which docs
+// to re-read, which routes need a new body, and which output files changed.
+// build.ts runs them; a full build is the case where everything is dirty.
+import { access } from 'node:fs/promises';
+import type { DocSource } from '../content/docs.ts';
+import { readDoc } from '../content/docs.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { OutputFile } from '../output/write.ts';
+import { sectionOf } from '../routes/docs.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import type { ChangePlan } from './changes.ts';
+
+/** The docs list with the changed Markdown files re-read (or dropped, if they are gone). */
+export async function updateDocs(docs: readonly DocSource[], changed: ReadonlySet<string>, docsDir: string): Promise<{ docs: DocSource[]; diagnostics: Diagnostic[] }> {
+  const byFile = new Map(docs.map((d) => [d.file, d]));
+  const diagnostics: Diagnostic[] = [];
+  for (const file of changed) {
+    const exists = await access(file).then(() => true, () => false);
+    if (!exists) {
+      byFile.delete(file);
+      continue;
+    }
+    const read = await readDoc(file, docsDir);
+    diagnostics.push(...read.diagnostics);
+    if (read.doc) byFile.set(file, read.doc);
+  }
+  return { docs: [...byFile.values()].sort((a, b) => a.id.localeCompare(b.id)), diagnostics };
+}
+
+export interface PreviousRender {
+  routes: readonly RouteRecord[];
+  docs: readonly DocSource[];
+  /** Files each route read while rendering (code includes). */
+  dependencies: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * Routes whose body must be rendered again. A Markdown edit touches its own
+ * page; a change of title, description or position also touches its section's
+ * cards; pages that come or go re-render every Markdown page (their links to
+ * .md files are rewritten to routes).
+ */
+export function routesNeedingBodies(routes: readonly RouteRecord[], docs: readonly DocSource[], plan: ChangePlan, prev: PreviousRender | undefined): RouteRecord[] {
+  if (!prev || plan.full || plan.config || plan.api || plan.templates) return [...routes];
+  const before = new Map(prev.routes.map((r) => [r.path, r]));
+  const docRoutesMoved = docRouteKey(routes) !== docRouteKey(prev.routes);
+  return routes.filter((route) => {
+    const old = before.get(route.path);
+    if (!old || old.source !== route.source || old.kind !== route.kind || old.sidebar !== route.sidebar) return true;
+    const m = route.model;
+    if (m.type === 'page-module') return plan.pageModules;
+    if (m.type !== 'doc') return false;
+    if (plan.docs.has(m.doc.file) || docRoutesMoved) return true;
+    if ((prev.dependencies.get(route.path) ?? []).some((f) => plan.other.has(f))) return true;
+    return route.kind === 'examples-index' && cardsKey(prev.docs, m.doc.id) !== cardsKey(docs, m.doc.id);
+  });
+}
+
+/** What a section index's cards show of its pages. */
+function cardsKey(docs: readonly DocSource[], indexId: string): string {
+  const section = sectionOf(indexId);
+  return JSON.stringify(docs.filter((d) => sectionOf(d.id) === section).map((d) => [d.id, d.data.title, d.data.description, d.data.sidebar_position]));
+}
+
+function docRouteKey(routes: readonly RouteRecord[]): string {
+  return routes.flatMap((r) => (r.model.type === 'doc' ? [`${r.model.doc.file}>${r.path}`] : [])).join('\n');
+}
+
+export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
+
+/** Files to write (new or different) and to remove (gone), from one build's output to the next. */
+export function diffFiles(prev: FileMap, next: FileMap): { write: OutputFile[]; remove: string[] } {
+  const write: OutputFile[] = [];
+  for (const [path, contents] of next) {
+    const old = prev.get(path);
+    if (old === undefined || !sameContents(old, contents)) write.push({ path, contents });
+  }
+  const remove = [...prev.keys()].filter((p) => !next.has(p));
+  return { write, remove };
+}
+
+function sameContents(a: OutputFile['contents'], b: OutputFile['contents']): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' || typeof b === 'string') return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}

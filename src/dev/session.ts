@@ -1,0 +1,75 @@
+// Watch mode: the first build, then one incremental rebuild per burst of
+// changes. Every result goes to the terminal and to the open pages: a success
+// reloads the pages it changed, a failure shows its diagnostics in an overlay
+// while out/ keeps the last good site.
+import { relative } from 'node:path';
+import type { RunResult, SiteBuilder } from '../build.ts';
+import type { Reporter } from '../cli/reporter.ts';
+import { BuildFailure } from '../diagnostics/diagnostic.ts';
+import { toDiagnostics } from './errors.ts';
+import type { LiveChannel } from './live.ts';
+import { ChangeQueue, watchSources, type SourceWatcher } from './watcher.ts';
+
+export interface WatchSession {
+  /** Stops watching; waits for a rebuild in progress. */
+  close(): Promise<void>;
+}
+
+export interface WatchOptions {
+  builder: SiteBuilder;
+  live: LiveChannel;
+  reporter: Reporter;
+  /** Project folder, to print short paths. */
+  root: string;
+  /** Quiet time that ends a burst of saves. */
+  quietMs?: number;
+}
+
+export async function startWatching(options: WatchOptions): Promise<WatchSession> {
+  const { builder, live, reporter, root } = options;
+  const rebuild = async (files: string[]): Promise<void> => {
+    try {
+      const result = await builder.update(files);
+      reporter.info(summary(files, result, root));
+      live.rebuilt(result.assetsChanged ? [] : result.changedPaths, result.assetsChanged);
+      // The config may name another type definitions file.
+      watcher.add(builder.watchedPaths);
+    } catch (e) {
+      reportFailure(e, options);
+    }
+  };
+  const queue = new ChangeQueue(rebuild, options.quietMs ?? 20);
+  const watcher: SourceWatcher = await watchSources(builder.watchedPaths, queue, (e) => reporter.info(`The file watcher failed: ${String(e)}`));
+  await queue.exclusive(async () => {
+    try {
+      const result = await builder.build();
+      reporter.info(`Built ${result.pages} pages, checked ${result.links} links in ${(result.ms / 1000).toFixed(2)} s.`);
+      watcher.add(builder.watchedPaths);
+    } catch (e) {
+      reportFailure(e, options);
+    }
+  });
+  return {
+    close: async () => {
+      await queue.close();
+      await watcher.close();
+    },
+  };
+}
+
+function reportFailure(e: unknown, { reporter, live, root }: WatchOptions): void {
+  const diagnostics = toDiagnostics(e, root);
+  diagnostics.forEach((d) => reporter.diagnostic(d));
+  // A thrown error is a bug somewhere: its stack is worth the space.
+  if (!(e instanceof BuildFailure) && e instanceof Error && !('errors' in e)) reporter.info(e.stack ?? e.message);
+  reporter.info(`Rebuild failed: ${diagnostics.length} problem(s). Still serving the last good site; saving a fix rebuilds it.`);
+  live.failed(diagnostics);
+}
+
+/** `↻ content/docs/a.md → 1 page in 23 ms (content 1 · routes 2 · render 12 · links 3 · write 5)` */
+function summary(files: string[], result: RunResult, root: string): string {
+  const what = files.length === 1 ? relative(root, files[0]!) : `${files.length} files`;
+  const pages = result.assetsChanged ? 'every page' : `${result.changedPaths.length} page(s) changed`;
+  const stages = result.timings.map((t) => `${t.name} ${Math.round(t.ms)}`).join(' · ');
+  return `↻ ${what} → ${pages} in ${Math.round(result.ms)} ms (${stages})`;
+}

@@ -1,0 +1,38 @@
+// The worked examples on the real site: each page shows exactly its code
+// file, highlighted, with pkijs identifiers linked to their API pages.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractRegion } from '../../src/content/plugins/remark-include.ts';
+import { ROOT } from '../support/cli.ts';
+import { loadPage } from '../support/site.ts';
+
+const EXAMPLES = join(ROOT, 'content/docs/examples');
+const pages = readdirSync(EXAMPLES, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
+
+describe('example pages', () => {
+  it('exist for the fifteen examples of the four sections', () => {
+    expect(pages).toHaveLength(15);
+  });
+
+  it.each(pages)('$path shows exactly its code file, highlighted, with API links', ({ file, path }) => {
+    const $ = loadPage(path);
+    const shown = $('#content pre.shiki').map((_, pre) => $(pre).text()).get();
+    const full = extractRegion(readFileSync(file, 'utf8'), undefined)!.replace(/\n+$/, '');
+    expect(shown).toContain(full);
+    const refs = $('#content pre.shiki a.api-ref');
+    expect(refs.length).toBeGreaterThan(0);
+    refs.each((_, a) => {
+      expect($(a).attr('href')).toMatch(new RegExp(`^/docs/api/((classes|interfaces|enumerations)/${$(a).text()}|globals#${$(a).text().toLowerCase()})$`));
+    });
+    // Every pkijs class the code names (pkijs.Name) is linked in the listing.
+    const named = new Set([...full.matchAll(/\bpkijs\.([A-Z]\w+)\b(?!\s*\()/g)].map((m) => m[1]!));
+    const linked = new Set(refs.map((_, a) => $(a).text()).get());
+    expect([...named].filter((n) => !linked.has(n))).toEqual([]);
+    expect($('#content h2').length).toBeGreaterThanOrEqual(4);
+    expect($('#content a[href^="/docs/api/"]').length).toBeGreaterThan(0);
+  });
+});
