@@ -1,5 +1,6 @@
 // The menu drawer used below 996 px: it closes when the window grows to
-// desktop width and on Escape, and the page behind it does not scroll.
+// desktop width and on Escape, the page behind it does not scroll, and
+// keyboard focus moves into it and back to the menu button.
 import { useEffect, useState } from 'react';
 
 export const DESKTOP_QUERY = '(min-width: 996px)';
@@ -23,6 +24,8 @@ export function useMobileMenu(): [boolean, (open: boolean) => void] {
   }, []);
   useEffect(() => {
     document.body.style.overflow = open ? 'hidden' : '';
+    if (open) document.querySelector<HTMLElement>('.sidebar__close')?.focus();
+    else if (document.activeElement?.closest('#mobile-menu')) document.querySelector<HTMLElement>('.navbar__toggle')?.focus();
   }, [open]);
   return [open, setOpen];
 }

@@ -45,7 +45,7 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       }
       case 'api-readme': {
-        const source = (await readFile(m.file, 'utf8')).replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/i, '');
+        const source = readmeBody(await readFile(m.file, 'utf8'));
         const name = input.config.library.package;
         const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name } }, input.docCtx);
         out.diagnostics.push(...diagnostics);
@@ -89,4 +89,16 @@ function sectionCards(index: DocSource, input: BodyInputs) {
     .filter((d) => d !== index && sectionOf(d.id) === section)
     .sort((a, b) => (a.data.sidebar_position ?? Infinity) - (b.data.sidebar_position ?? Infinity))
     .map((d) => ({ title: d.data.title, description: d.data.description, href: docPath(input.config.docs.path, d.id) }));
+}
+
+/**
+ * The package README without its own title (the page has one) and without
+ * badge images: they are fetched from third-party servers on every visit and
+ * show as broken images offline.
+ */
+function readmeBody(source: string): string {
+  return source
+    .replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/i, '')
+    .replace(/^\[?!\[[^\]]*\]\(https?:[^)]*\)(?:\]\([^)]*\))?\s*$/gm, '')
+    .replace(/<div[^>]*>\s*<\/div>\s*/g, '');
 }

@@ -6,8 +6,7 @@
 // One orchestrator serves `pkidocs build` and `pkidocs serve --watch`: a
 // SiteBuilder keeps every stage's last result; build() runs all stages and
 // update(files) re-runs only the stages, and the pages, those files touch.
-import { readdir } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadApi, type LoadApiResult } from './api/index.ts';
 import { bundleClient, hashedAsset, type Bundle, type BundleFile } from './bundle/bundle.ts';
 import type { Reporter } from './cli/reporter.ts';
@@ -32,10 +31,10 @@ import type { SiteData } from './shared/view.ts';
 import { renderBodies } from './bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './dev/changes.ts';
-import { diffFiles, routesNeedingBodies, updateDocs } from './dev/incremental.ts';
+import { routesNeedingBodies, updateDocs } from './dev/incremental.ts';
 import { LinkIndex } from './dev/link-index.ts';
-import { loadRenderer, type Renderer } from './dev/renderer.ts';
-import { writeChanges } from './dev/write-changes.ts';
+import { loadRenderer, reachesEverything, type Renderer } from './dev/renderer.ts';
+import { listStatic, writeIncremental } from './dev/write-changes.ts';
 
 export interface BuildOptions {
   root: string;
@@ -105,7 +104,11 @@ interface SiteState {
   files: Map<string, Contents>;
 }
 
-const builtInRenderer: Renderer = { renderBodies, renderSite };
+/** The stages before render: what the render stage works from. */
+type Inputs = Pick<SiteState, 'config' | 'library' | 'content' | 'api' | 'bundle' | 'site'>;
+type Stage = ReturnType<typeof timer>;
+
+const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
 
 export class SiteBuilder {
   readonly layout: SiteLayout;
@@ -151,6 +154,35 @@ export class SiteBuilder {
     const timings: RunResult['timings'] = [];
     const stage = timer(this.options.reporter, timings, !prev);
 
+    // Fresh render code (after a template edit) loads while the inputs are read.
+    const [inputs, renderer] = await settleAll([
+      this.inputs(plan, prev, stage, fresh),
+      plan.templates.size && fresh ? stage('templates', () => loadRenderer(this.options.root, this.cacheDir)) : Promise.resolve(this.renderer),
+    ] as const);
+    const rendered = await stage('render', () => this.render(renderer, plan, prev, inputs), (r) => `${r.count} pages`);
+    const pages = [...rendered.outputs.values()].map((o) => o.page);
+    const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
+    const links = await stage('links', () => this.links(pages, changed, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
+    const files = new Map<string, Contents>();
+    for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
+    for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
+    const written = await stage('write', () => this.write(files, prev, plan), (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
+
+    this.state = { ...inputs, rendered, links: links.index, files };
+    this.renderer = renderer;
+    return {
+      pages: rendered.count,
+      links: links.linksChecked,
+      bytes: written.bytes,
+      ms: performance.now() - started,
+      changedPaths: changed.map((p) => p.path),
+      assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),
+      timings,
+    };
+  }
+
+  /** config → (content ∥ api ∥ bundle) → routes, each re-run only when the plan touches it. */
+  private async inputs(plan: ChangePlan, prev: SiteState | undefined, stage: Stage, fresh: boolean): Promise<Inputs> {
     const { config, library } = !prev || plan.config ? await stage('config', () => this.loadConfig(fresh)) : prev;
     const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
     const [content, api, bundle] = await settleAll([
@@ -160,53 +192,13 @@ export class SiteBuilder {
       apiDirty ? stage('api', () => this.api(library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
       !prev || plan.bundle ? stage('bundle', () => bundleClient(this.options.root), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
     ] as const);
-
-    const site = !prev || plan.config || apiDirty || content !== prev.content
-      ? await stage('routes', async () => {
-        const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
-        const result = buildRoutes({ config, configFile: this.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
-        return result.site ?? fail(result.diagnostics);
-      }, (s) => `${s.routes.length} routes`)
-      : prev.site;
-
-    const renderer = plan.templates && fresh ? await stage('templates', () => loadRenderer(this.options.root, this.cacheDir)) : this.renderer;
-    const rendered = await stage('render', () => this.render(renderer, plan, prev, { config, content, api, bundle, site }), (r) => `${r.count} pages`);
-    const pages = [...rendered.outputs.values()].map((o) => o.page);
-    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(staticDir(this.layout))), '/404.html']);
-
-    let index: LinkIndex | undefined;
-    const links = await stage('links', async () => {
-      let report: LinkReport;
-      if (this.options.incremental) {
-        const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
-        const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
-        index = (prev?.links ?? LinkIndex.empty()).update(changed, removed, staticFiles);
-        report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages };
-      } else {
-        report = checkLinks(pages, staticFiles, locateInSource);
-      }
-      if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
-      report.diagnostics.forEach((d) => this.options.reporter.diagnostic({ ...d, severity: 'warning' }));
-      return report;
-    }, (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
-
-    const files = new Map<string, Contents>();
-    for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
-    for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
-    const written = await stage('write', () => this.write(files, prev, plan), (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
-
-    this.state = { config, library, content, api, bundle, site, rendered, links: index, files };
-    this.renderer = renderer;
-    const assetsChanged = !prev || bundle !== prev.bundle || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets);
-    return {
-      pages: rendered.count,
-      links: links.linksChecked,
-      bytes: written.bytes,
-      ms: performance.now() - started,
-      changedPaths: pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html).map((p) => p.path),
-      assetsChanged,
-      timings,
-    };
+    if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
+    const site = await stage('routes', async () => {
+      const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
+      const result = buildRoutes({ config, configFile: this.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
+      return result.site ?? fail(result.diagnostics);
+    }, (s) => `${s.routes.length} routes`);
+    return { config, library, content, api, bundle, site };
   }
 
   private get cacheDir(): string {
@@ -251,14 +243,15 @@ export class SiteBuilder {
     renderer: Renderer,
     plan: ChangePlan,
     prev: SiteState | undefined,
-    input: { config: SiteConfig; content: Content; api: LoadApiResult; bundle: Bundle; site: SiteRoutes },
+    input: Inputs,
   ): Promise<Rendered> {
     const { config, content, api, bundle, site } = input;
     const reuse = prev && prev.api === api ? prev.rendered : undefined;
     const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model));
     const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
     const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
-    const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies });
+    const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
+    const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
     const fresh = await renderer.renderBodies(todo, {
       config,
       docs: content.docs,
@@ -276,7 +269,7 @@ export class SiteBuilder {
     const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
     const dataFile = hashedAsset('data', JSON.stringify(data));
     const assets = [...bundle.files, dataFile];
-    const everyPage = !prev || prev.bundle !== bundle || !sameUrls(assets, prev.rendered.assets);
+    const everyPage = !prev || templates.documents || !sameUrls(assets, prev.rendered.assets);
     const again = new Set(everyPage ? site.routes : todo);
     const outputs: Rendered['outputs'] = new Map();
     for (const route of site.routes) {
@@ -290,25 +283,32 @@ export class SiteBuilder {
     return { markdown, apiCtx, bodies, dependencies, outputs, assets, count: again.size };
   }
 
+  /**
+   * The whole site through links/check.ts for \`pkidocs build\`; in watch mode,
+   * the pages that changed through the link index, which re-checks only what
+   * they can affect.
+   */
+  private async links(pages: RenderedPage[], changed: RenderedPage[], rendered: Rendered, prev: SiteState | undefined, config: SiteConfig): Promise<LinkReport & { index?: LinkIndex }> {
+    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(staticDir(this.layout))), '/404.html']);
+    let report: LinkReport & { index?: LinkIndex };
+    if (this.options.incremental) {
+      const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
+      const index = (prev?.links ?? LinkIndex.empty()).update(changed, removed, staticFiles);
+      report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
+    } else {
+      report = checkLinks(pages, staticFiles, locateInSource);
+    }
+    if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
+    report.diagnostics.forEach((d) => this.options.reporter.diagnostic({ ...d, severity: 'warning' }));
+    return report;
+  }
+
   /** The first build swaps a whole new out/ in; later ones write the changed files in place. */
-  private async write(files: Map<string, Contents>, prev: SiteState | undefined, plan: ChangePlan): Promise<{ bytes: number }> {
+  private write(files: Map<string, Contents>, prev: SiteState | undefined, plan: ChangePlan): Promise<{ bytes: number }> {
     const statics = staticDir(this.layout);
     if (!prev) return writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), statics);
-    const diff = diffFiles(prev.files, files);
-    const copy: { path: string; from: string }[] = [];
-    for (const file of plan.statics) {
-      const path = relative(statics, file).split(sep).join('/');
-      if ((await listStatic(statics)).includes(`/${path}`)) copy.push({ path, from: file });
-      else diff.remove.push(path);
-    }
-    return writeChanges(this.outDir, { write: diff.write, copy, remove: diff.remove });
+    return writeIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: statics, statics: plan.statics });
   }
-}
-
-/** URL paths of the files under content/static, which are copied to out/ as they are. */
-async function listStatic(dir: string): Promise<string[]> {
-  const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
 }
 
 function sameUrls(a: readonly BundleFile[], b: readonly BundleFile[]): boolean {

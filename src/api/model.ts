@@ -156,7 +156,7 @@ export interface ApiDoc {
 export interface ApiDocTag {
   /** With its `@`, as written (`@returns`, `@asn`). */
   tag: string;
-  /** The identifier some tags carry (`@throws {Error}` has none, `@typeParam T` has `T`). */
+  /** What some tags name: `@throws {RangeError}` → `RangeError`; an `@example`'s title. */
   name?: string;
   content: DocPart[];
 }

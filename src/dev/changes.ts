@@ -19,8 +19,8 @@ export interface ChangePlan {
   config: boolean;
   api: boolean;
   bundle: boolean;
-  /** Template code changed: the render code must be loaded afresh. */
-  templates: boolean;
+  /** Template code that changed: the render code is loaded afresh, and re-renders what these files reach. */
+  templates: Set<string>;
   pageModules: boolean;
   /** Markdown pages added, changed or removed. */
   docs: Set<string>;
@@ -31,11 +31,11 @@ export interface ChangePlan {
 }
 
 export function fullPlan(): ChangePlan {
-  return { ...emptyPlan(), full: true, config: true, api: true, bundle: true, templates: true, pageModules: true };
+  return { ...emptyPlan(), full: true, config: true, api: true, bundle: true, pageModules: true };
 }
 
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, templates: false, pageModules: false, docs: new Set(), statics: new Set(), other: new Set() };
+  return { full: false, config: false, api: false, bundle: false, pageModules: false, templates: new Set(), docs: new Set(), statics: new Set(), other: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
@@ -61,13 +61,13 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
     else if (under(layout.templatesDir, file)) {
       // Styles are bundled; TSX is both rendered on the server and hydrated in the browser.
       plan.bundle = true;
-      if (extname(file) !== '.css') plan.templates = true;
+      if (extname(file) !== '.css') plan.templates.add(file);
     }
   }
   return plan;
 }
 
 export function isEmptyPlan(plan: ChangePlan): boolean {
-  const flags = plan.full || plan.config || plan.api || plan.bundle || plan.templates || plan.pageModules;
-  return !flags && !plan.docs.size && !plan.statics.size && !plan.other.size;
+  const flags = plan.full || plan.config || plan.api || plan.bundle || plan.pageModules;
+  return !flags && !plan.templates.size && !plan.docs.size && !plan.statics.size && !plan.other.size;
 }

@@ -1,11 +1,10 @@
-// The decisions behind an incremental rebuild, as pure functions: which docs
-// to re-read, which routes need a new body, and which output files changed.
-// build.ts runs them; a full build is the case where everything is dirty.
+// The decisions behind an incremental rebuild: which docs to re-read and
+// which routes need a new body. build.ts runs them; a full build is the case
+// where everything is dirty.
 import { access } from 'node:fs/promises';
 import type { DocSource } from '../content/docs.ts';
 import { readDoc } from '../content/docs.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { OutputFile } from '../output/write.ts';
 import { sectionOf } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import type { ChangePlan } from './changes.ts';
@@ -40,8 +39,15 @@ export interface PreviousRender {
  * cards; pages that come or go re-render every Markdown page (their links to
  * .md files are rewritten to routes).
  */
-export function routesNeedingBodies(routes: readonly RouteRecord[], docs: readonly DocSource[], plan: ChangePlan, prev: PreviousRender | undefined): RouteRecord[] {
-  if (!prev || plan.full || plan.config || plan.api || plan.templates) return [...routes];
+export function routesNeedingBodies(
+  routes: readonly RouteRecord[],
+  docs: readonly DocSource[],
+  plan: ChangePlan,
+  prev: PreviousRender | undefined,
+  /** The render code of bodies changed (a template they use was edited). */
+  bodyCodeChanged: boolean,
+): RouteRecord[] {
+  if (!prev || plan.full || plan.config || plan.api || bodyCodeChanged) return [...routes];
   const before = new Map(prev.routes.map((r) => [r.path, r]));
   const docRoutesMoved = docRouteKey(routes) !== docRouteKey(prev.routes);
   return routes.filter((route) => {
@@ -64,23 +70,4 @@ function cardsKey(docs: readonly DocSource[], indexId: string): string {
 
 function docRouteKey(routes: readonly RouteRecord[]): string {
   return routes.flatMap((r) => (r.model.type === 'doc' ? [`${r.model.doc.file}>${r.path}`] : [])).join('\n');
-}
-
-export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
-
-/** Files to write (new or different) and to remove (gone), from one build's output to the next. */
-export function diffFiles(prev: FileMap, next: FileMap): { write: OutputFile[]; remove: string[] } {
-  const write: OutputFile[] = [];
-  for (const [path, contents] of next) {
-    const old = prev.get(path);
-    if (old === undefined || !sameContents(old, contents)) write.push({ path, contents });
-  }
-  const remove = [...prev.keys()].filter((p) => !next.has(p));
-  return { write, remove };
-}
-
-function sameContents(a: OutputFile['contents'], b: OutputFile['contents']): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return false;
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }

@@ -1,7 +1,8 @@
 // The link check of watch mode. It keeps every page's ids and resolved links,
 // so after an edit only the pages that can be affected are checked again:
-// the edited pages themselves, and the pages linking into an edited page
-// whose ids changed (all pages when pages or static files came or went).
+// the edited pages themselves, and the pages linking to an anchor of an
+// edited page whose ids changed (all pages when pages or static files came
+// or went).
 // Its diagnostics are the ones links/check.ts gives for the whole site.
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
@@ -68,7 +69,8 @@ export class LinkIndex {
     }
     const everything = newPaths || !sameSet(staticFiles, this.staticFiles);
     const edited = new Set(changed.map((p) => p.path));
-    const recheck = [...pages.values()].filter((p) => everything || edited.has(p.path) || p.links.some((l) => newIds.has(l.path)));
+    // Only links with a fragment can break or heal when a page's ids change.
+    const recheck = [...pages.values()].filter((p) => everything || edited.has(p.path) || p.links.some((l) => l.fragment && newIds.has(l.path)));
     const checker = new Checker(pages, staticFiles, this.locate);
     for (const page of recheck) problems.set(page.path, checker.check(page));
     const links = recheck.reduce((n, p) => n + p.links.length, 0);

@@ -2,9 +2,11 @@
 // loader keeps every module it imported (tsx included), so after a template
 // edit watch mode bundles the render code with esbuild into a new file under
 // .pkidocs-cache/dev/ and imports that: the templates are read afresh while
-// typedoc, shiki and the rest of the build stay loaded.
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+// typedoc, shiki and the rest of the build stay loaded. esbuild's module
+// graph then tells which half a changed template feeds: page bodies (API
+// pages, cards) or the layout around every page.
+import { mkdir, realpath, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { renderBodies } from '../bodies.ts';
@@ -13,19 +15,28 @@ import type { renderSite } from '../render/render-site.ts';
 export interface Renderer {
   renderBodies: typeof renderBodies;
   renderSite: typeof renderSite;
+  /** Whether these changed files feed the bodies or the documents (both, if not known). */
+  reaches(files: Iterable<string>): { bodies: boolean; documents: boolean };
 }
 
 /** src/, where the render code lives (templates/ is reached from it by relative imports). */
 const SRC = join(import.meta.dirname, '..');
+const BODIES = join(SRC, 'bodies.ts');
+const DOCUMENTS = join(SRC, 'render/render-site.ts');
 const ENTRY = `export { renderBodies } from './bodies.ts';\nexport { renderSite } from './render/render-site.ts';\n`;
+
+/** Used when no graph is known: any template may feed anything. */
+export const reachesEverything = (): { bodies: boolean; documents: boolean } => ({ bodies: true, documents: true });
 
 let loads = 0;
 
 export async function loadRenderer(root: string, cacheDir: string): Promise<Renderer> {
-  const dir = join(cacheDir, 'dev');
+  await mkdir(join(cacheDir, 'dev'), { recursive: true });
+  // The real folder: Node maps stack frames from where the module really is, and the
+  // source map's paths are relative to the folder esbuild wrote it to.
+  const dir = await realpath(join(cacheDir, 'dev'));
   const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
-  await mkdir(dir, { recursive: true });
-  await esbuild.build({
+  const result = await esbuild.build({
     stdin: { contents: ENTRY, resolveDir: SRC, loader: 'ts', sourcefile: 'render-entry.ts' },
     absWorkingDir: root,
     outfile,
@@ -38,13 +49,42 @@ export async function loadRenderer(root: string, cacheDir: string): Promise<Rend
     jsx: 'automatic',
     // Stack traces of a template that throws then point at the .tsx line.
     sourcemap: 'inline',
+    metafile: true,
     logLevel: 'silent',
   });
   try {
     const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
-    return { renderBodies: mod.renderBodies, renderSite: mod.renderSite };
+    const imports = moduleGraph(result.metafile, root);
+    const bodies = reachable(imports, BODIES);
+    const documents = reachable(imports, DOCUMENTS);
+    return {
+      renderBodies: mod.renderBodies,
+      renderSite: mod.renderSite,
+      reaches: (files) => {
+        const list = [...files];
+        return { bodies: list.some((f) => bodies.has(f)), documents: list.some((f) => documents.has(f)) };
+      },
+    };
   } finally {
     // The module stays in memory; the file is not needed any more.
     await rm(outfile, { force: true });
   }
+}
+
+/** Absolute file → the files it imports, from esbuild's metafile (whose paths are relative to the working folder). */
+function moduleGraph(metafile: esbuild.Metafile, root: string): Map<string, string[]> {
+  const abs = (p: string): string => resolve(root, p);
+  return new Map(Object.entries(metafile.inputs).map(([file, input]) => [abs(file), input.imports.filter((i) => !i.external).map((i) => abs(i.path))]));
+}
+
+function reachable(imports: ReadonlyMap<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(imports.get(file) ?? []));
+  }
+  return seen;
 }

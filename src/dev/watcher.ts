@@ -4,13 +4,22 @@
 // right after it.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch } from 'chokidar';
+
+/**
+ * Chokidar drops a second change of one file within 50 ms of the first. So
+ * each batch notes its files' identity (inode, size, mtime) as it starts, and
+ * looks again this long after: a file that changed since is queued again, and
+ * the last of two quick saves is never lost.
+ */
+const RECHECK_MS = 80;
 
 /** Runs `run` with every file changed since the last run; never two runs at once. */
 export class ChangeQueue {
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private readonly rechecks = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -32,23 +41,22 @@ export class ChangeQueue {
     while (this.running) await this.running;
     clearTimeout(this.timer);
     this.timer = undefined;
-    const result = task();
-    this.running = result.then(() => undefined, () => undefined).finally(() => {
-      this.running = undefined;
-      if (this.pending.size && !this.closed) this.timer = setTimeout(() => void this.flush(), this.quietMs);
-    });
-    return result;
-  }
-
-  /** Resolves once nothing is pending or running. */
-  async idle(): Promise<void> {
-    while (this.running || this.timer) await (this.running ?? new Promise((r) => setTimeout(r, this.quietMs)));
+    // Marked as running before the task starts, so that changes it causes wait for it.
+    let release = (): void => {};
+    this.running = new Promise<void>((r) => (release = r));
+    try {
+      return await task();
+    } finally {
+      release();
+      this.done();
+    }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.rechecks.forEach(clearTimeout);
     await this.running;
   }
 
@@ -56,12 +64,32 @@ export class ChangeQueue {
     this.timer = undefined;
     const files = [...this.pending];
     this.pending = new Set();
-    this.running = this.run(files).finally(() => {
-      this.running = undefined;
-    });
+    const running = (async () => {
+      const before = await Promise.all(files.map(identity));
+      this.recheckLater(files, before);
+      await this.run(files);
+    })();
+    this.running = running.finally(() => this.done());
     await this.running;
+  }
+
+  private done(): void {
+    this.running = undefined;
     if (this.pending.size && !this.closed) this.timer = setTimeout(() => void this.flush(), this.quietMs);
   }
+
+  private recheckLater(files: string[], before: string[]): void {
+    const timer = setTimeout(() => {
+      this.rechecks.delete(timer);
+      void Promise.all(files.map(identity)).then((now) => now.forEach((id, i) => id !== before[i] && this.push(files[i]!)));
+    }, RECHECK_MS);
+    this.rechecks.add(timer);
+  }
+}
+
+async function identity(file: string): Promise<string> {
+  const s = await stat(file, { bigint: true }).catch(() => undefined);
+  return s ? `${s.ino}:${s.size}:${s.mtimeNs}` : 'missing';
 }
 
 export interface SourceWatcher {
@@ -75,44 +103,17 @@ export function isIgnored(path: string): boolean {
   return name.startsWith('.') || name.endsWith('~') || /\.(sw[a-p]|tmp|bak)$/.test(name) || name === 'node_modules';
 }
 
-/**
- * Chokidar drops a second change of one file within 50 ms of the first, so
- * each file is looked at again a little later: if it changed since it was
- * picked up, it is pushed once more and the last save is never lost.
- */
-const RECHECK_MS = 80;
-
+/** Feeds every added, changed or removed file under `paths` to the queue; resolves once the first scan is done. */
 export async function watchSources(
   paths: string[],
   queue: ChangeQueue,
   onError: (error: unknown) => void,
   ignore: (path: string) => boolean = isIgnored,
 ): Promise<SourceWatcher> {
-  const seen = new Map<string, string>();
-  const timers = new Set<NodeJS.Timeout>();
-  const signature = async (file: string): Promise<string> => {
-    const s = await stat(file, { bigint: true }).catch(() => undefined);
-    return s ? `${s.ino}:${s.size}:${s.mtimeNs}` : 'missing';
-  };
-  const onEvent = (event: string, file: string): void => {
-    if (event === 'addDir' || event === 'unlinkDir') return;
-    queue.push(file);
-    void signature(file).then((sig) => {
-      seen.set(file, sig);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void signature(file).then((now) => {
-          if (now !== seen.get(file)) {
-            seen.set(file, now);
-            queue.push(file);
-          }
-        });
-      }, RECHECK_MS);
-      timers.add(timer);
-    });
-  };
-  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (p) => ignore(p) });
-  watcher.on('all', onEvent);
+  const watcher = watch(paths, { ignoreInitial: true, ignored: (p) => ignore(p) });
+  watcher.on('all', (event, file) => {
+    if (event !== 'addDir' && event !== 'unlinkDir') queue.push(file);
+  });
   await new Promise<void>((ready, fail) => {
     watcher.once('ready', ready);
     watcher.once('error', fail);
@@ -120,9 +121,6 @@ export async function watchSources(
   watcher.on('error', onError);
   return {
     add: (more) => void watcher.add(more),
-    close: async () => {
-      timers.forEach(clearTimeout);
-      await watcher.close();
-    },
+    close: () => watcher.close(),
   };
 }

@@ -52,6 +52,7 @@ export function Layout(props: LayoutProps) {
       <div className="main-wrapper">
         {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
         <aside id="mobile-menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
+          <button type="button" className="sidebar__close" aria-label="Close the navigation menu" onClick={() => setMenu(false)}>×</button>
           <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />
           {sidebarItems && <Sidebar items={sidebarItems} path={page.path} onNeedFull={props.onNeedFullSidebar} />}
         </aside>

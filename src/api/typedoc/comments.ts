@@ -23,7 +23,9 @@ export function convertDoc(reflection: Reflection | undefined, cx: ConvertContex
 
 function convertTag(tag: CommentTag, cx: ConvertContext): ApiDocTag {
   const out: ApiDocTag = { tag: tag.tag, content: convertParts(tag.content, cx) };
-  if (tag.name) out.name = tag.name;
+  // `@throws {RangeError} …` keeps its type as the tag's name.
+  const name = tag.name ?? tag.typeAnnotation?.replace(/^\{|\}$/g, '').trim();
+  if (name) out.name = name;
   return out;
 }
 

@@ -22,12 +22,20 @@ export const itemConverters: Record<ApiItemKind, ItemConverter> = {
   interface: (decl, cx) => {
     const calls = (decl.signatures ?? []).map((s) => convertSignature(s, cx));
     const indexes = (decl.indexSignatures ?? []).map((s) => convertIndexSignature(s, cx));
+    const members = convertMembers(decl.children, cx);
+    // TypeDoc links an interface's construct signature to a `Parent.constructor`
+    // that does not exist when the interface extends another; drop such links.
+    for (const m of members) {
+      if (m.kind !== 'constructor') continue;
+      if (!m.inheritedFrom?.target) delete m.inheritedFrom;
+      if (!m.overrides?.target) delete m.overrides;
+    }
     return {
       ...base(decl, cx, 'interface'),
       extends: types(decl.extendedTypes, cx),
       extendedBy: targets(decl.extendedBy, cx),
       implementedBy: targets(decl.implementedBy, cx),
-      members: convertMembers(decl.children, cx),
+      members,
       ...(calls.length ? { callSignatures: calls } : {}),
       ...(indexes.length ? { indexSignatures: indexes } : {}),
     };

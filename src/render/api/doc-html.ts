@@ -5,7 +5,7 @@
 import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
 import { resolveLang } from '../../content/highlight.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeText } from './escape.ts';
 import { renderSimpleMarkdown } from './simple-markdown.ts';
 
 export interface DocRenderer {
@@ -25,8 +25,10 @@ const TAG_LABELS: Record<string, string> = {
   '@defaultValue': 'Default value',
   '@default': 'Default value',
   '@asn': 'ASN.1',
-  '@privateRemarks': 'Private remarks',
 };
+
+/** Tags never shown: notes for the library's maintainers. */
+const HIDDEN_TAGS = new Set(['@privateRemarks']);
 
 /** `@foo` → "Foo", `@someTag` → "Some tag": how tags TypeDoc does not know are labelled. */
 export function tagLabel(tag: string): string {
@@ -48,8 +50,7 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
     return html;
   };
 
-  const parts = (list: readonly DocPart[]): string =>
-    markdown(list.map((p) => (typeof p === 'string' ? p : markdownLink(p, linkHref(p)))).join('').trim());
+  const parts = (list: readonly DocPart[]): string => markdown(markdownSource(list, linkHref));
 
   const doc = (d: ApiDoc | undefined, skip: readonly string[] = []): string => {
     if (!d) return '';
@@ -58,7 +59,7 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
     if (deprecated) html += `<div class="dep"><strong>Deprecated</strong>${parts(deprecated.content)}</div>`;
     html += parts(d.summary);
     for (const tag of d.tags) {
-      if (tag.tag === '@deprecated' || skip.includes(tag.tag)) continue;
+      if (tag.tag === '@deprecated' || HIDDEN_TAGS.has(tag.tag) || skip.includes(tag.tag)) continue;
       html += tagBlock(tag, parts);
     }
     return html;
@@ -77,9 +78,14 @@ function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): 
  * Code in a language the highlighter does not know (pkijs's `asn` schemas)
  * needs no highlighting: a plain block, in the pipeline's `code-block` wrapper.
  */
-function plainCodeBlock(lang: string, code: string): string | undefined {
+export function plainCodeBlock(lang: string, code: string): string | undefined {
   if (resolveLang(lang) !== 'text') return undefined;
-  return `<div class="code-block" data-lang="${escapeHtml(lang || 'text')}"><pre class="plain"><code>${escapeText(code)}</code></pre></div>`;
+  return `<div class="code-block" data-lang="text"><pre class="plain"><code>${escapeText(code)}</code></pre></div>`;
+}
+
+/** Doc parts → one Markdown string, links resolved to `[text](<href>)`. */
+export function markdownSource(list: readonly DocPart[], linkHref: (link: DocLink) => string | undefined): string {
+  return list.map((p) => (typeof p === 'string' ? p : markdownLink(p, linkHref(p)))).join('').trim();
 }
 
 function markdownLink(link: DocLink, href: string | undefined): string {

@@ -80,7 +80,7 @@ function memberSections(item: ApiPageItem, cx: ApiRenderContext): SectionView[] 
   return MEMBER_SECTIONS.flatMap(([kind, id, title]) => {
     const members = item.members
       .filter((m) => m.kind === kind)
-      .map((m) => memberView(m, anchors.get(m)!, item.name, cx));
+      .map((m) => memberView(m, anchors.get(m)!, item, cx));
     return members.length ? [{ id, title, members }] : [];
   });
 }

@@ -1,7 +1,7 @@
 // ApiMember → MemberView: the h3 text, flags, one SignatureView per signature
 // (properties and enum members get a one-line declaration instead), and the
 // "Inherited from / Overrides / Implementation of" links.
-import type { ApiMember, ApiMemberRef, ApiParameter, ApiSignature, ApiTypeParameter } from '../../api/model.ts';
+import type { ApiItemKind, ApiMember, ApiMemberRef, ApiParameter, ApiSignature, ApiTypeParameter } from '../../api/model.ts';
 import type { MemberAnchor } from '../../routes/api-urls.ts';
 import type { LinkView, MemberView, ParamView, SignatureView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
@@ -15,7 +15,13 @@ export function memberHeading(member: ApiMember): string {
   return member.flags.includes('optional') ? `${member.name}?` : member.name;
 }
 
-export function memberView(member: ApiMember, anchor: MemberAnchor, owner: string, cx: ApiRenderContext): MemberView {
+/** The item a member belongs to. */
+export interface MemberOwner {
+  name: string;
+  kind: ApiItemKind;
+}
+
+export function memberView(member: ApiMember, anchor: MemberAnchor, owner: MemberOwner, cx: ApiRenderContext): MemberView {
   const view: MemberView = {
     id: anchor.id,
     heading: memberHeading(member),
@@ -31,12 +37,17 @@ export function memberView(member: ApiMember, anchor: MemberAnchor, owner: strin
   return view;
 }
 
-function memberSignatures(member: ApiMember, owner: string, cx: ApiRenderContext): SignatureView[] {
+function memberSignatures(member: ApiMember, owner: MemberOwner, cx: ApiRenderContext): SignatureView[] {
   const name = propertyName(member.name);
   switch (member.kind) {
     case 'constructor':
-      // `new Certificate(…)`: the return type is the class itself, not worth a section.
-      return (member.signatures ?? []).map((s) => signatureView(s, `new ${escapeText(owner)}`, cx, { hideReturn: true }));
+      // `new Certificate(…)`: a class constructor returns the class, not worth a section;
+      // an interface's construct signature (`new (…): T`) says what it builds.
+      return (member.signatures ?? []).map((s) =>
+        owner.kind === 'class'
+          ? signatureView(s, `new ${escapeText(owner.name)}`, cx, { hideReturn: true })
+          : signatureView(s, 'new ', cx),
+      );
     case 'method':
       return (member.signatures ?? []).map((s) => signatureView(s, name, cx));
     case 'accessor': {

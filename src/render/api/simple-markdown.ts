@@ -19,6 +19,8 @@ export function renderSimpleMarkdown(source: string, codeBlock: CodeBlockRendere
   let paragraph: string[] = [];
   const flush = (): boolean => {
     if (paragraph.length === 0) return true;
+    // Trailing spaces make a hard line break; trimming below would lose it.
+    if (paragraph.slice(0, -1).some((l) => / {2,}$/.test(l))) return false;
     const html = renderInline(paragraph.map((l) => l.trim()).join('\n'));
     paragraph = [];
     if (html === undefined) return false;
@@ -48,20 +50,20 @@ export function renderSimpleMarkdown(source: string, codeBlock: CodeBlockRendere
 }
 
 const CODE_SPAN = /`([^`\n]+)`/g;
-const LINK = /\[([^[\]\n]+)\]\((?:<([^<>\n]*)>|([^()\s<>]*))\)/g;
+const LINK = /(?<!!)\[([^[\]\n]+)\]\((?:<([^<>\n]*)>|([^()\s<>]*))\)/g;
 /** URLs the full pipeline would leave as they are (it percent-encodes others). */
 const PLAIN_URL = /^[\w\-.~:/?#@!$&'*+,;=%]*$/;
 const STRONG = /\*\*(?=\S)([^*]+?)(?<=\S)\*\*/g;
 const EMPHASIS = /(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w_])/g;
 /** What is left once the constructs above are taken out must be plain text. */
-const LEFTOVER_SYNTAX = /[*[\]\\<>~|`\u0000]|(?<!\w)_|_(?!\w)|&#?\w+;|https?:\/\/|www\./;
+const LEFTOVER_SYNTAX = /[*[\]\\<>~|`\uE000]|(?<!\w)_|_(?!\w)|&#?\w+;|https?:\/\/|www\./;
 
 /** Inline Markdown → HTML for the subset, or undefined. */
 export function renderInline(text: string): string | undefined {
-  if (/ {2,}\n|\u0000/.test(text)) return undefined; // hard line breaks; our placeholder character
-  // Code spans first: their content is literal. Placeholders keep it away from the other patterns.
+  if (/ {2,}\n|\uE000/.test(text)) return undefined; // hard line breaks; the placeholder character below
+  // Code spans first: their content is literal. Placeholders (U+E000, private use) keep it away from the other patterns.
   const held: string[] = [];
-  const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
+  const hold = (html: string) => `\uE000${held.push(html) - 1}\uE000`;
   let failed = false;
   const rest = text
     .replace(CODE_SPAN, (_, code: string) => hold(`<code>${escapeText(stripCodePadding(code))}</code>`))
@@ -72,12 +74,12 @@ export function renderInline(text: string): string | undefined {
       return hold(`<a href="${escapeHtml(url)}">${inner ?? ''}</a>`);
     });
   const html = failed ? undefined : renderEmphasis(rest);
-  return html?.replace(/\u0000(\d+)\u0000/g, (_, i: string) => held[Number(i)]!);
+  return html?.replace(/\uE000(\d+)\uE000/g, (_, i: string) => held[Number(i)]!);
 }
 
 /** Bold and emphasis on text whose code spans and links are placeholders. */
 function renderEmphasis(text: string): string | undefined {
-  const plain = text.replace(STRONG, '$1').replace(EMPHASIS, '$1$2').replace(/\u0000\d+\u0000/g, '');
+  const plain = text.replace(STRONG, '$1').replace(EMPHASIS, '$1$2').replace(/\uE000\d+\uE000/g, '');
   if (LEFTOVER_SYNTAX.test(plain)) return undefined;
   return escapeText(text)
     .replace(STRONG, '<strong>$1</strong>')

@@ -1,16 +1,21 @@
 // Type expressions and signatures → HTML, TypeScript syntax with every pkijs
-// reference linked. One handler per ApiType kind; parentheses are added from
-// operator precedence, as TypeScript would need them.
+// reference linked. One handler per ApiType kind (the map below); parentheses
+// come from operator precedence, where TypeScript would need them.
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
 import { escapeHtml, escapeText } from './escape.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;
   /** `name<T>(a: A, b?: B): R`; `arrow` gives `(a: A) => R` for function types. */
-  signature(name: string, sig: ApiSignature, options?: { arrow?: boolean; hideReturn?: boolean }): string;
+  signature(name: string, sig: ApiSignature, options?: SignatureOptions): string;
   typeParameters(params: readonly ApiTypeParameter[] | undefined): string;
   /** One member of an object type or interface, as declared: `readonly a?: T`. */
   member(member: ApiMember): string;
+}
+
+export interface SignatureOptions {
+  arrow?: boolean;
+  hideReturn?: boolean;
 }
 
 /** Binding strength: a type renders in parentheses where a stronger one is required. */
@@ -24,104 +29,112 @@ const Prec = {
 } as const;
 type Prec = (typeof Prec)[keyof typeof Prec];
 
-type Handlers = { [K in ApiType['type']]: (t: Extract<ApiType, { type: K }>) => string };
+type Handlers = { [K in ApiType['type']]: (t: Extract<ApiType, { type: K }>, r: TypeHtml) => string };
+
+const HANDLERS: Handlers = {
+  intrinsic: (t) => t.name,
+  literal: (t) => escapeText(t.value),
+  reference: (t, r) => r.reference(t),
+  array: (t, r) => `${r.wrap(t.element, Prec.Postfix)}[]`,
+  union: (t, r) => r.list(t.types, ' | ', Prec.Union),
+  intersection: (t, r) => r.list(t.types, ' &amp; ', Prec.Intersection),
+  tuple: (t, r) => `[${r.list(t.elements, ', ', Prec.Loose)}]`,
+  namedTupleMember: (t, r) => `${escapeText(t.name)}${t.optional ? '?' : ''}: ${r.type(t.element)}`,
+  optional: (t, r) => `${r.wrap(t.element, Prec.Postfix)}?`,
+  rest: (t, r) => `...${r.wrap(t.element, Prec.Postfix)}`,
+  indexedAccess: (t, r) => `${r.wrap(t.object, Prec.Postfix)}[${r.type(t.index)}]`,
+  typeOperator: (t, r) => `${t.operator} ${r.wrap(t.target, Prec.Operator)}`,
+  query: (t, r) => `typeof ${r.reference(t.target)}`,
+  conditional: (t, r) =>
+    `${r.wrap(t.check, Prec.Union)} extends ${r.wrap(t.extends, Prec.Union)} ? ${r.type(t.trueType)} : ${r.type(t.falseType)}`,
+  mapped: (t, r) => {
+    const ro = t.readonlyModifier === '+' ? 'readonly ' : t.readonlyModifier === '-' ? '-readonly ' : '';
+    const opt = t.optionalModifier === '+' ? '?' : t.optionalModifier === '-' ? '-?' : '';
+    const as = t.nameType ? ` as ${r.type(t.nameType)}` : '';
+    return `{ ${ro}[${escapeText(t.parameter)} in ${r.type(t.parameterType)}${as}]${opt}: ${r.type(t.template)} }`;
+  },
+  templateLiteral: (t, r) =>
+    `\`${escapeText(t.head)}${t.tail.map(([type, text]) => `\${${r.type(type)}}${escapeText(text)}`).join('')}\``,
+  predicate: (t, r) => `${t.asserts ? 'asserts ' : ''}${escapeText(t.name)}${t.target ? ` is ${r.type(t.target)}` : ''}`,
+  inferred: (t, r) => `infer ${escapeText(t.name)}${t.constraint ? ` extends ${r.type(t.constraint)}` : ''}`,
+  object: (t, r) => r.object(t),
+  unknown: (t) => escapeText(t.name),
+};
 
 export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined): TypeRenderer {
-  const wrap = (t: ApiType, min: Prec): string => (precedence(t) < min ? `(${render(t)})` : render(t));
-  const list = (types: readonly ApiType[], sep: string, min: Prec) => types.map((t) => wrap(t, min)).join(sep);
+  return new TypeHtml(targetHref);
+}
 
-  const reference = (t: ApiReferenceType): string => {
-    const href = t.target ? targetHref(t.target) : undefined;
-    const name = escapeText(t.name);
-    const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
-    return t.typeArguments ? `${head}&lt;${list(t.typeArguments, ', ', Prec.Loose)}&gt;` : head;
-  };
+class TypeHtml implements TypeRenderer {
+  constructor(private readonly targetHref: (target: ApiTarget) => string | undefined) {}
 
-  const handlers: Handlers = {
-    intrinsic: (t) => t.name,
-    literal: (t) => escapeText(t.value),
-    reference,
-    array: (t) => `${wrap(t.element, Prec.Postfix)}[]`,
-    union: (t) => list(t.types, ' | ', Prec.Union),
-    intersection: (t) => list(t.types, ' &amp; ', Prec.Intersection),
-    tuple: (t) => `[${list(t.elements, ', ', Prec.Loose)}]`,
-    namedTupleMember: (t) => `${escapeText(t.name)}${t.optional ? '?' : ''}: ${render(t.element)}`,
-    optional: (t) => `${wrap(t.element, Prec.Postfix)}?`,
-    rest: (t) => `...${wrap(t.element, Prec.Postfix)}`,
-    indexedAccess: (t) => `${wrap(t.object, Prec.Postfix)}[${render(t.index)}]`,
-    typeOperator: (t) => `${t.operator} ${wrap(t.target, Prec.Operator)}`,
-    query: (t) => `typeof ${reference(t.target)}`,
-    conditional: (t) =>
-      `${wrap(t.check, Prec.Union)} extends ${wrap(t.extends, Prec.Union)} ? ${render(t.trueType)} : ${render(t.falseType)}`,
-    mapped: (t) => {
-      const ro = t.readonlyModifier === '+' ? 'readonly ' : t.readonlyModifier === '-' ? '-readonly ' : '';
-      const opt = t.optionalModifier === '+' ? '?' : t.optionalModifier === '-' ? '-?' : '';
-      const as = t.nameType ? ` as ${render(t.nameType)}` : '';
-      return `{ ${ro}[${escapeText(t.parameter)} in ${render(t.parameterType)}${as}]${opt}: ${render(t.template)} }`;
-    },
-    templateLiteral: (t) =>
-      `\`${escapeText(t.head)}${t.tail.map(([type, text]) => `\${${render(type)}}${escapeText(text)}`).join('')}\``,
-    predicate: (t) => `${t.asserts ? 'asserts ' : ''}${escapeText(t.name)}${t.target ? ` is ${render(t.target)}` : ''}`,
-    inferred: (t) => `infer ${escapeText(t.name)}${t.constraint ? ` extends ${render(t.constraint)}` : ''}`,
-    object: (t) => objectType(t),
-    unknown: (t) => escapeText(t.name),
-  };
+  type = (t: ApiType): string => (HANDLERS[t.type] as (t: ApiType, r: TypeHtml) => string)(t, this);
 
-  function render(t: ApiType): string {
-    return (handlers[t.type] as (t: ApiType) => string)(t);
+  wrap(t: ApiType, min: Prec): string {
+    return precedence(t) < min ? `(${this.type(t)})` : this.type(t);
   }
 
-  const typeParameters = (params: readonly ApiTypeParameter[] | undefined): string => {
+  list(types: readonly ApiType[], separator: string, min: Prec): string {
+    return types.map((t) => this.wrap(t, min)).join(separator);
+  }
+
+  reference(t: ApiReferenceType): string {
+    const href = t.target ? this.targetHref(t.target) : undefined;
+    const name = escapeText(t.name);
+    const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
+    return t.typeArguments ? `${head}&lt;${this.list(t.typeArguments, ', ', Prec.Loose)}&gt;` : head;
+  }
+
+  typeParameters = (params: readonly ApiTypeParameter[] | undefined): string => {
     if (!params?.length) return '';
     const one = (p: ApiTypeParameter) =>
-      `${p.variance ? `${p.variance} ` : ''}${escapeText(p.name)}${p.constraint ? ` extends ${render(p.constraint)}` : ''}${
-        p.default ? ` = ${render(p.default)}` : ''
+      `${p.variance ? `${p.variance} ` : ''}${escapeText(p.name)}${p.constraint ? ` extends ${this.type(p.constraint)}` : ''}${
+        p.default ? ` = ${this.type(p.default)}` : ''
       }`;
     return `&lt;${params.map(one).join(', ')}&gt;`;
   };
 
-  const signature: TypeRenderer['signature'] = (name, sig, options = {}) => {
+  signature = (name: string, sig: ApiSignature, options: SignatureOptions = {}): string => {
     const params = sig.parameters
-      .map((p) => `${p.rest ? '...' : ''}${escapeText(p.name)}${p.optional ? '?' : ''}${p.type ? `: ${render(p.type)}` : ''}`)
+      .map((p) => `${p.rest ? '...' : ''}${escapeText(p.name)}${p.optional ? '?' : ''}${p.type ? `: ${this.type(p.type)}` : ''}`)
       .join(', ');
-    const head = `${name}${typeParameters(sig.typeParameters)}(${params})`;
+    const head = `${name}${this.typeParameters(sig.typeParameters)}(${params})`;
     if (options.hideReturn || !sig.returns) return head;
-    return options.arrow ? `${head} =&gt; ${render(sig.returns)}` : `${head}: ${render(sig.returns)}`;
+    return options.arrow ? `${head} =&gt; ${this.type(sig.returns)}` : `${head}: ${this.type(sig.returns)}`;
   };
 
-  const member = (m: ApiMember): string => {
+  member = (m: ApiMember): string => {
     const name = propertyName(m.name);
-    const prefix = m.flags.includes('readonly') && m.kind === 'property' ? 'readonly ' : '';
-    if (m.signatures?.length) return m.signatures.map((s) => signature(name, s)).join('; ');
+    if (m.signatures?.length) return m.signatures.map((s) => this.signature(name, s)).join('; ');
     if (m.getter || m.setter) {
       const accessors = [];
-      if (m.getter) accessors.push(`get ${signature(name, m.getter)}`);
-      if (m.setter) accessors.push(`set ${signature(name, m.setter, { hideReturn: true })}`);
+      if (m.getter) accessors.push(`get ${this.signature(name, m.getter)}`);
+      if (m.setter) accessors.push(`set ${this.signature(name, m.setter, { hideReturn: true })}`);
       return accessors.join('; ');
     }
+    const prefix = m.flags.includes('readonly') && m.kind === 'property' ? 'readonly ' : '';
     const optional = m.flags.includes('optional') ? '?' : '';
-    return `${prefix}${name}${optional}: ${m.type ? render(m.type) : 'unknown'}`;
+    return `${prefix}${name}${optional}: ${m.type ? this.type(m.type) : 'unknown'}`;
   };
 
-  function objectType(t: ApiObjectType): string {
+  /** A function type as an arrow, anything else as `{ …; … }`. */
+  object(t: ApiObjectType): string {
     const calls = t.callSignatures ?? [];
     const constructs = t.constructSignatures ?? [];
-    const indexes = t.indexSignatures ?? [];
-    const only = t.members.length === 0 && indexes.length === 0 && calls.length + constructs.length === 1;
-    if (only && calls[0]) return signature('', calls[0], { arrow: true });
-    if (only && constructs[0]) return signature('new ', constructs[0], { arrow: true });
+    if (isFunctionType(t)) {
+      return calls[0] ? this.signature('', calls[0], { arrow: true }) : this.signature('new ', constructs[0]!, { arrow: true });
+    }
     const entries = [
-      ...calls.map((s) => signature('', s)),
-      ...constructs.map((s) => signature('new ', s)),
-      ...indexes.map(
-        (i) => `${i.readonly ? 'readonly ' : ''}[${escapeText(i.parameter.name)}: ${i.parameter.type ? render(i.parameter.type) : 'string'}]: ${render(i.type)}`,
-      ),
-      ...t.members.map(member),
+      ...calls.map((s) => this.signature('', s)),
+      ...constructs.map((s) => this.signature('new ', s)),
+      ...(t.indexSignatures ?? []).map((i) => {
+        const key = `${escapeText(i.parameter.name)}: ${i.parameter.type ? this.type(i.parameter.type) : 'string'}`;
+        return `${i.readonly ? 'readonly ' : ''}[${key}]: ${this.type(i.type)}`;
+      }),
+      ...t.members.map(this.member),
     ];
     return entries.length ? `{ ${entries.join('; ')} }` : '{}';
   }
-
-  return { type: render, signature, typeParameters, member };
 }
 
 function precedence(t: ApiType): Prec {

@@ -1,0 +1,112 @@
+// npm run bench:watch: `pkidocs serve --watch` on a copy of the real site.
+// Measures, from writing a file to the reload message reaching an event-stream
+// client: Markdown edits (EDITS, default 200; target median ≤ 100 ms) and
+// template edits (TEMPLATE_EDITS, default 20; target ≤ 1.5 s); the server's
+// memory after 20 and after all Markdown edits (target: within 10%); then a
+// load run with autocannon (200 connections, 10 s) that must end without errors.
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SseClient } from '../test/dev/helpers/sse.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const EDITS = Number(process.env.EDITS ?? 200);
+const TEMPLATE_EDITS = Number(process.env.TEMPLATE_EDITS ?? 20);
+const PAGE = 'content/docs/installation.md';
+const TEMPLATE = 'templates/layout/Footer.tsx';
+
+interface LoadResult {
+  requests: { average: number; total: number };
+  throughput: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (opts: { url: string; connections: number; duration: number; requests: { path: string }[] }) => Promise<LoadResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+/** A copy of the project the benchmark may edit; node_modules and the API cache are shared, not copied. */
+function copyProject(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pkidocs-bench-watch-'));
+  for (const part of ['bin', 'src', 'templates', 'client', 'content', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  mkdirSync(join(dir, '.pkidocs-cache'));
+  for (const f of readdirSync(join(ROOT, '.pkidocs-cache')).filter((f) => f.endsWith('.json') || f.endsWith('.jsonl'))) {
+    cpSync(join(ROOT, '.pkidocs-cache', f), join(dir, '.pkidocs-cache', f));
+  }
+  return dir;
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m![1]) / 1024;
+}
+
+/** Writes `rel`, then waits for the reload event that satisfies `match`; returns the time between the two. */
+async function timedEdit(events: SseClient, dir: string, rel: string, text: string, match: (d: { paths: string[]; all: boolean }) => boolean): Promise<number> {
+  const start = performance.now();
+  writeFileSync(join(dir, rel), text);
+  const reload = await events.next('reload', match as (d: never) => boolean, 30_000, start);
+  // Let chokidar's per-file throttle window (50 ms) pass, so edits stay separate.
+  await sleep(70);
+  return reload.at - start;
+}
+
+async function main(): Promise<void> {
+  const dir = copyProject();
+  const cli = spawn(process.execPath, [join(dir, 'bin/pkidocs.js'), 'serve', '--watch', '--port', '0'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  let output = '';
+  cli.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  cli.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  try {
+    while (!/Serving .* at (http:\S+?)\/,/.test(output)) {
+      if (cli.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
+      await sleep(50);
+    }
+    const url = /Serving .* at (http:\S+?)\/,/.exec(output)![1]!;
+    console.log(output.trim());
+    const events = await SseClient.connect(`${url}/__pkidocs/events`);
+
+    const page = readFileSync(join(dir, PAGE), 'utf8');
+    const markdown: number[] = [];
+    let rssAfter20 = 0;
+    for (let i = 1; i <= EDITS; i++) {
+      markdown.push(await timedEdit(events, dir, PAGE, `${page}\nBench edit number ${i}.\n`, (d) => d.paths.includes('/docs/installation')));
+      if (i === 20) rssAfter20 = rssMb(cli.pid!);
+    }
+    await sleep(1000);
+    const rssAfterAll = rssMb(cli.pid!);
+
+    const template = readFileSync(join(dir, TEMPLATE), 'utf8');
+    const templates: number[] = [];
+    for (let i = 1; i <= TEMPLATE_EDITS; i++) {
+      const text = template.replace('</footer>', `<p className="footer__bench">Edit ${i}</p></footer>`);
+      templates.push(await timedEdit(events, dir, TEMPLATE, text, (d) => d.all));
+    }
+    const rssAfterTemplates = rssMb(cli.pid!);
+    events.close();
+
+    const load = await autocannon({ url, connections: 200, duration: 10, requests: [{ path: '/docs/installation' }, { path: '/' }, { path: '/docs/api/classes/Certificate' }, { path: '/docs/examples/timestamping' }] });
+
+    const check = (ok: boolean): string => (ok ? '✓' : '✗');
+    const growth = (rssAfterAll - rssAfter20) / rssAfter20;
+    if (process.env.VERBOSE) console.log(output.split('\n').filter((l) => l.startsWith('↻')).join('\n'));
+    console.log(`\nMarkdown edit → reload (${EDITS} edits): median ${ms(median(markdown))}, worst ${ms(Math.max(...markdown))}  ${check(median(markdown) <= 100)} target ≤ 100 ms`);
+    console.log(`Template edit → reload (${TEMPLATE_EDITS} edits): median ${ms(median(templates))}, worst ${ms(Math.max(...templates))}  ${check(median(templates) <= 1500)} target ≤ 1.5 s`);
+    console.log(`Server RSS: ${rssAfter20.toFixed(1)} MB after 20 Markdown edits, ${rssAfterAll.toFixed(1)} MB after ${EDITS} (${(growth * 100).toFixed(1)}%)  ${check(growth <= 0.1)} target ≤ 10%; ${rssAfterTemplates.toFixed(1)} MB after the template edits`);
+    console.log(`Load (200 connections, 10 s): ${Math.round(load.requests.average)} req/s, ${(load.throughput.average / 1e6).toFixed(1)} MB/s, ${load.requests.total} requests, latency p50 ${load.latency.p50} ms / p99 ${load.latency.p99} ms; errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}  ${check(load.errors + load.timeouts + load.non2xx === 0)}`);
+  } finally {
+    cli.kill('SIGINT');
+    await new Promise((r) => cli.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

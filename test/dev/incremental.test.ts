@@ -1,0 +1,131 @@
+// Incremental rebuilds give exactly what a full build gives. After each edit
+// of a fixture site (page body, title, description, code include, new and
+// deleted pages, static files), out/ is compared file by file
+// with a fresh full build of the same sources; failed rebuilds leave out/ as
+// it was and are retried with the next change.
+import { readdir, readFile, unlink } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, SiteBuilder } from '../../src/build.ts';
+import { recordingReporter } from '../../src/cli/reporter.ts';
+import { BuildFailure } from '../../src/diagnostics/diagnostic.ts';
+import { createFixture, type Fixture } from './helpers/fixture.ts';
+
+let site: Fixture;
+let builder: SiteBuilder;
+
+const INSTALL = 'content/docs/installation.md';
+const STEPS = 'content/docs/examples/certificates-and-revocation/first-steps.md';
+
+async function tree(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return new Map(await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f, 'latin1')] as const)));
+}
+
+/** out/ after the incremental rebuilds equals a full build of the same sources, byte for byte. */
+async function expectSameAsFullBuild(): Promise<void> {
+  const fullDir = site.path('full');
+  await build({ root: site.root, configFile: site.configFile, outDir: fullDir, reporter: recordingReporter() });
+  const [incremental, full] = await Promise.all([tree(site.outDir), tree(fullDir)]);
+  expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
+  const differing = [...full].filter(([path, contents]) => incremental.get(path) !== contents).map(([path]) => path);
+  expect(differing).toEqual([]);
+}
+
+async function edit(rel: string, change: (text: string) => string) {
+  await site.write(rel, change(await site.read(rel)));
+  return builder.update([site.path(rel)]);
+}
+
+async function failure(promise: Promise<unknown>): Promise<BuildFailure> {
+  const e = await promise.then(() => undefined, (err: unknown) => err);
+  expect(e).toBeInstanceOf(BuildFailure);
+  return e as BuildFailure;
+}
+
+const heading = async (rel: string): Promise<string> => cheerio.load(await readFile(site.path(`out/${rel}`), 'utf8'))('main h1, article h1').first().text();
+
+beforeAll(async () => {
+  site = await createFixture('incremental');
+  builder = new SiteBuilder({ root: site.root, configFile: site.configFile, outDir: site.outDir, reporter: recordingReporter(), incremental: true });
+  await builder.build();
+});
+
+afterAll(async () => {
+  await site?.remove();
+});
+
+describe('incremental rebuilds', () => {
+  it('re-renders only the edited page when its body changes', async () => {
+    const result = await edit(INSTALL, (t) => t.replace('Run the installer.', 'Run the installer twice.'));
+    expect(result.changedPaths).toEqual(['/docs/installation']);
+    expect(result.assetsChanged).toBe(false);
+    expect(result.pages).toBe(1);
+    expect(cheerio.load(await site.read('out/docs/installation/index.html'))('p:contains("twice")').length).toBe(1);
+    await expectSameAsFullBuild();
+  });
+
+  it('re-renders the pages of a code include when the included file changes', async () => {
+    const result = await edit('content/docs/examples/certificates-and-revocation/first-steps.ts', (t) => t.replace('new Certificate()', 'new Certificate({ serialNumber: 7 })'));
+    expect(result.changedPaths).toEqual(['/docs/examples/certificates-and-revocation/first-steps']);
+    await expectSameAsFullBuild();
+  });
+
+  it('updates the section cards when a description changes', async () => {
+    const result = await edit(STEPS, (t) => t.replace('description: Make a certificate.', 'description: Make your first certificate.'));
+    expect(result.changedPaths.sort()).toEqual(['/docs/examples/certificates-and-revocation', '/docs/examples/certificates-and-revocation/first-steps']);
+    await expectSameAsFullBuild();
+  });
+
+  it('re-renders every page when a title changes the shared sidebar data', async () => {
+    const result = await edit(STEPS, (t) => t.replace('title: First steps', 'title: Getting started'));
+    expect(result.assetsChanged).toBe(true);
+    await expectSameAsFullBuild();
+  });
+
+  it('adds and removes pages', async () => {
+    await site.write('content/docs/examples/certificates-and-revocation/second.md', '---\ntitle: Second\ndescription: Another one.\nsidebar_position: 2\n---\n\n## Again\n\nMore.\n');
+    const added = await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
+    expect(added.changedPaths).toContain('/docs/examples/certificates-and-revocation/second');
+    await expectSameAsFullBuild();
+    await unlink(site.path('content/docs/examples/certificates-and-revocation/second.md'));
+    await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
+    await expectSameAsFullBuild();
+  });
+
+  // Config and page-module edits need fresh module imports, which vitest's
+  // module loader does not give: test/dev/watch.test.ts covers them in the real CLI.
+  it('copies new static files and removes deleted ones', async () => {
+    await site.write('content/static/robots.txt', 'User-agent: *\n');
+    await builder.update([site.path('content/static/robots.txt')]);
+    expect(await site.read('out/robots.txt')).toBe('User-agent: *\n');
+    await expectSameAsFullBuild();
+    await unlink(site.path('content/static/robots.txt'));
+    await builder.update([site.path('content/static/robots.txt')]);
+    await expectSameAsFullBuild();
+  });
+});
+
+describe('failed rebuilds', () => {
+  it('leaves out/ as it was on a broken link and reports it at its line; the fix goes through', async () => {
+    const e = await failure(edit(INSTALL, (t) => t.replace('Run the installer twice.', 'Run the [installer](/docs/nowhere).')));
+    expect(e.diagnostics.map((d) => [d.code, relative(site.root, d.file ?? ''), d.line])).toEqual([['links/missing-page', INSTALL, 9]]);
+    expect(await site.read('out/docs/installation/index.html')).not.toContain('/docs/nowhere');
+    await edit(INSTALL, (t) => t.replace('[installer](/docs/nowhere)', '[installer](/docs/installation#import)'));
+    await expectSameAsFullBuild();
+  });
+
+  it('keeps failing while a broken file stays broken, even when another file is fixed or edited', async () => {
+    const broken = await failure(edit(INSTALL, (t) => t.replace('title: Installation', 'title: [unclosed')));
+    expect(broken.diagnostics[0]).toMatchObject({ code: 'content/bad-front-matter', file: site.path(INSTALL) });
+    // Another file changes; the broken one was not touched again, but it is still broken.
+    const still = await failure(edit(STEPS, (t) => `${t}\nOne more line.\n`));
+    expect(still.diagnostics[0]?.code).toBe('content/bad-front-matter');
+    expect(await heading('docs/installation/index.html')).toBe('Installation');
+    await edit(INSTALL, (t) => t.replace('title: [unclosed', 'title: Setting up'));
+    expect(await heading('docs/installation/index.html')).toBe('Setting up');
+    await expectSameAsFullBuild();
+  });
+});

@@ -1,0 +1,276 @@
+// The dev server's HTTP semantics on a hand-made site folder: content types,
+// ETag/304, HEAD, clean URLs and redirects, the 404 page, every traversal
+// spelling, the reload script injection, a port in use and a clean stop.
+import { request } from 'node:http';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingReporter } from '../../src/cli/reporter.ts';
+import { serveCommand } from '../../src/dev/command.ts';
+import { LiveChannel } from '../../src/dev/live.ts';
+import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { PROJECT } from './helpers/fixture.ts';
+import { SseClient } from './helpers/sse.ts';
+
+const BASE = join(PROJECT, `test/.tmp/dev-server-${process.pid}`);
+const SITE = join(BASE, 'out');
+const SECRET = 'top secret, outside the site';
+
+const FILES: Record<string, string> = {
+  'index.html': '<!doctype html><html><body><h1>Home</h1></body></html>',
+  'docs/installation/index.html': '<!doctype html><html><body><h1>Installation</h1></body></html>',
+  'legacy.html': '<!doctype html><html><body><h1>Legacy</h1></body></html>',
+  '404.html': '<!doctype html><html><body><h1>Page Not Found</h1></body></html>',
+  '_pkidocs/app-ABC.js': 'console.log("app");',
+  '_pkidocs/site-ABC.css': 'body{margin:0}',
+  '_pkidocs/chunks/docs/installation.json': '{"html":"<h1>Installation</h1>"}',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Sends the target exactly as written (no client-side normalisation). */
+function fetchRaw(server: DevServer, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: target, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let server: DevServer;
+
+beforeAll(async () => {
+  await rm(BASE, { recursive: true, force: true });
+  for (const [rel, text] of Object.entries(FILES)) {
+    await mkdir(dirname(join(SITE, rel)), { recursive: true });
+    await writeFile(join(SITE, rel), text);
+  }
+  await mkdir(join(BASE, 'private'), { recursive: true });
+  await writeFile(join(BASE, 'secret.txt'), SECRET);
+  await writeFile(join(BASE, 'private/secret.txt'), SECRET);
+  await symlink(join(BASE, 'secret.txt'), join(SITE, 'link-out.txt'));
+  await symlink(join(BASE, 'private'), join(SITE, 'dir-link'));
+  server = await startDevServer({ siteDir: SITE, port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await rm(BASE, { recursive: true, force: true });
+});
+
+describe('serving files', () => {
+  it.each([
+    ['/', 'text/html; charset=utf-8'],
+    ['/_pkidocs/app-ABC.js', 'text/javascript; charset=utf-8'],
+    ['/_pkidocs/site-ABC.css', 'text/css; charset=utf-8'],
+    ['/_pkidocs/chunks/docs/installation.json', 'application/json; charset=utf-8'],
+    ['/favicon.svg', 'image/svg+xml'],
+  ])('serves %s as %s', async (path, type) => {
+    const reply = await fetchRaw(server, path);
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe(type);
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a matching If-None-Match with 304 and no body, and a stale one with the file', async () => {
+    const first = await fetchRaw(server, '/docs/installation');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const strong = await fetchRaw(server, '/docs/installation', { headers: { 'If-None-Match': etag } });
+    const weak = await fetchRaw(server, '/docs/installation', { headers: { 'If-None-Match': `"other", W/${etag}` } });
+    const stale = await fetchRaw(server, '/docs/installation', { headers: { 'If-None-Match': '"stale"' } });
+    expect([strong.status, strong.body, weak.status]).toEqual([304, '', 304]);
+    expect(stale.status).toBe(200);
+    expect(cheerio.load(stale.body)('h1').text()).toBe('Installation');
+  });
+
+  it('gives a new ETag when the file is rewritten', async () => {
+    const before = (await fetchRaw(server, '/favicon.svg')).headers.etag;
+    await writeFile(join(SITE, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>');
+    const after = await fetchRaw(server, '/favicon.svg', { headers: { 'If-None-Match': String(before) } });
+    expect(after.status).toBe(200);
+    expect(after.body).toContain('<g/>');
+  });
+
+  it('answers HEAD with the GET headers and no body', async () => {
+    const get = await fetchRaw(server, '/_pkidocs/site-ABC.css');
+    const head = await fetchRaw(server, '/_pkidocs/site-ABC.css', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
+
+  it('refuses other methods with 405 and an Allow header', async () => {
+    const reply = await fetchRaw(server, '/', { method: 'POST' });
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('clean URLs', () => {
+  it('serves a folder’s index.html at the clean URL', async () => {
+    const reply = await fetchRaw(server, '/docs/installation');
+    expect(cheerio.load(reply.body)('h1').text()).toBe('Installation');
+  });
+
+  it.each([
+    ['/docs/installation.html', '/docs/installation'],
+    ['/docs/installation/', '/docs/installation'],
+    ['/docs/installation.html?tab=npm', '/docs/installation?tab=npm'],
+    ['/docs.html', '/docs'],
+  ])('redirects %s to %s with 301', async (from, to) => {
+    const reply = await fetchRaw(server, from);
+    expect(reply.status).toBe(301);
+    expect(reply.headers.location).toBe(to);
+  });
+
+  it.each([['/docs/installation/index.html', 'Installation'], ['/legacy.html', 'Legacy'], ['/index.html', 'Home']])(
+    'serves %s as it is, because a file matches exactly',
+    async (path, heading) => {
+      const reply = await fetchRaw(server, path);
+      expect(reply.status).toBe(200);
+      expect(cheerio.load(reply.body)('h1').text()).toBe(heading);
+    },
+  );
+
+  it('answers unknown paths with the 404 page and status 404', async () => {
+    for (const path of ['/nope', '/docs/nope/deeper', '/_pkidocs/missing.js']) {
+      const reply = await fetchRaw(server, path);
+      expect(reply.status).toBe(404);
+      expect(cheerio.load(reply.body)('h1').text()).toBe('Page Not Found');
+    }
+  });
+});
+
+describe('reading outside the site', () => {
+  it.each([
+    '/../secret.txt',
+    '/docs/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/%2E%2E/etc/passwd',
+    '/docs/%2e%2e/%2e%2e/secret.txt',
+    '/.%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/..%2Fsecret.txt',
+    '/%2fetc%2fpasswd',
+    '/docs/..%5c..%5csecret.txt',
+    '/docs\\..\\..\\secret.txt',
+    '/..\\secret.txt',
+    '//etc/passwd',
+    `//${BASE}/secret.txt`,
+    `${BASE}/secret.txt`.slice(1),
+    `http://127.0.0.1/../secret.txt`,
+    '/%00../secret.txt',
+    '/%zz',
+  ])('refuses %s', async (target) => {
+    const reply = await fetchRaw(server, target);
+    expect(reply.status).toBe(400);
+    expect(reply.body).not.toContain(SECRET);
+  });
+
+  it('refuses a symlink to a file outside the site with 403', async () => {
+    const reply = await fetchRaw(server, '/link-out.txt');
+    expect(reply.status).toBe(403);
+    expect(reply.body).not.toContain(SECRET);
+  });
+
+  it('refuses a file reached through a symlinked folder that points outside', async () => {
+    const reply = await fetchRaw(server, '/dir-link/secret.txt');
+    expect(reply.status).toBe(403);
+    expect(reply.body).not.toContain(SECRET);
+  });
+
+  it('treats an absolute file path as a path inside the site', async () => {
+    const reply = await fetchRaw(server, `${BASE}/secret.txt`);
+    expect(reply.status).toBe(404);
+    expect(reply.body).not.toContain(SECRET);
+  });
+});
+
+describe('watch mode', () => {
+  it('injects the reload script into HTML responses only, never into out/, and re-tags pages after a rebuild', async () => {
+    const live = await LiveChannel.create(PROJECT);
+    const dev = await startDevServer({ siteDir: SITE, port: 0, host: '127.0.0.1', live });
+    try {
+      const page = await fetchRaw(dev, '/docs/installation');
+      const $ = cheerio.load(page.body);
+      expect($('h1').text()).toBe('Installation');
+      expect($('script').last().html()).toContain('"path":"/docs/installation"');
+      expect(await readFile(join(SITE, 'docs/installation/index.html'), 'utf8')).toBe(FILES['docs/installation/index.html']);
+      const missing = await fetchRaw(dev, '/nope');
+      expect(cheerio.load(missing.body)('script').last().html()).toContain('"path":"/404"');
+      const script = await fetchRaw(dev, '/_pkidocs/app-ABC.js');
+      expect(script.body).toBe(FILES['_pkidocs/app-ABC.js']);
+
+      const events = await SseClient.connect(`${dev.url}/__pkidocs/events`);
+      live.rebuilt(['/docs/installation'], false);
+      const reload = await events.next('reload');
+      expect(reload.data).toMatchObject({ paths: ['/docs/installation'], all: false });
+      const again = await fetchRaw(dev, '/docs/installation', { headers: { 'If-None-Match': page.headers.etag as string } });
+      expect(again.status).toBe(200); // a new build: the injected generation changed
+      events.close();
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
+describe('serve command', () => {
+  it('reports a port in use clearly and exits with the usage code', async () => {
+    const reporter = recordingReporter();
+    const code = await serveCommand({ root: PROJECT, reporter, outDir: SITE, configFile: join(PROJECT, 'content/site.config.ts'), port: server.port, host: '127.0.0.1', watch: false, open: false });
+    expect(code).toBe(64);
+    expect(reporter.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['serve/port-in-use', `Port ${server.port} on 127.0.0.1 is already in use, so the server cannot start.`],
+    ]);
+  });
+
+  it('serves an existing site and releases the port when stopped', async () => {
+    const reporter = recordingReporter();
+    const port = await freePort();
+    const stop = new AbortController();
+    const done = serveCommand({ root: PROJECT, reporter, outDir: SITE, configFile: join(PROJECT, 'content/site.config.ts'), port, host: '127.0.0.1', watch: false, open: false, signal: stop.signal });
+    await waitFor(() => reporter.lines.some((l) => l.startsWith('Serving ')));
+    const reply = await fetchRaw({ port } as DevServer, '/docs/installation');
+    expect(reply.status).toBe(200);
+    stop.abort();
+    expect(await done).toBe(0);
+    await expect(listenOn(port)).resolves.toBeUndefined();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function listenOn(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+async function waitFor(test: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!test()) {
+    if (Date.now() > end) throw new Error('Timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,209 @@
+// `pkidocs serve --watch` end to end: the real CLI runs in a fixture with its
+// own copy of the sources, and the test edits that copy and listens to the
+// reload channel as an open page would. Covers live rebuilds of each kind of
+// change, coalescing, the error overlay and recovery, and a clean Ctrl-C.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type Fixture } from './helpers/fixture.ts';
+import { SseClient, type SseEvent } from './helpers/sse.ts';
+
+let site: Fixture;
+let cli: ChildProcess;
+let output = '';
+let url = '';
+let events: SseClient;
+
+const INSTALL = 'content/docs/installation.md';
+type Reload = { paths: string[]; all: boolean };
+type Failed = { diagnostics: { code: string; location?: string; message: string; hint?: string }[] };
+
+async function page(path: string): Promise<{ status: number; $: cheerio.CheerioAPI; html: string }> {
+  const res = await fetch(`${url}${path}`);
+  const html = await res.text();
+  return { status: res.status, $: cheerio.load(html), html };
+}
+
+/** Saves a file and waits for the rebuild it causes to reach the reload channel. */
+async function save(rel: string, change: (text: string) => string, expect: 'reload' | 'failed' = 'reload', match: (data: never) => boolean = () => true): Promise<SseEvent> {
+  const since = performance.now();
+  await site.write(rel, change(await site.read(rel)));
+  return events.next(expect, match, 30_000, since);
+}
+
+async function waitForOutput(pattern: RegExp, from = 0, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const m = output.slice(from).match(pattern);
+    if (m) return m;
+    if (cli.exitCode !== null || Date.now() > end) throw new Error(`No ${pattern} in the CLI output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  site = await createFixture('watch', { withSource: true });
+  cli = spawn(process.execPath, [site.path('bin/pkidocs.js'), 'serve', '--watch', '--port', '0'], { cwd: site.root, env: { ...process.env, NO_COLOR: '1' } });
+  cli.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  cli.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  url = (await waitForOutput(/Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)\//))[1]!;
+  events = await SseClient.connect(`${url}/__pkidocs/events`);
+});
+
+afterAll(async () => {
+  events?.close();
+  if (cli && cli.exitCode === null) cli.kill('SIGKILL');
+  await site?.remove();
+});
+
+describe('live rebuilds', () => {
+  it('rebuilds an edited page and tells the open pages, with the reload script only in served HTML', async () => {
+    const reload = await save(INSTALL, (t) => t.replace('Run the installer.', 'Run the new installer.'), 'reload', (d: Reload) => d.paths.includes('/docs/installation'));
+    expect((reload.data as Reload).paths).toEqual(['/docs/installation']);
+    const served = await page('/docs/installation');
+    expect(served.$('p:contains("Run the new installer.")').length).toBe(1);
+    expect(served.html).toContain('/__pkidocs/events');
+    expect(await site.read('out/docs/installation/index.html')).not.toContain('/__pkidocs/events');
+  });
+
+  it('coalesces a burst of saves into one rebuild that sees every change', async () => {
+    const start = output.length;
+    const since = performance.now();
+    const steps = 'content/docs/examples/certificates-and-revocation/first-steps.md';
+    const [install, stepsText] = await Promise.all([site.read(INSTALL), site.read(steps)]);
+    await Promise.all([site.write(INSTALL, install.replace('new installer', 'burst installer')), site.write(steps, stepsText.replace('## Make one', '## Make one now'))]);
+    await site.write(INSTALL, install.replace('new installer', 'final installer'));
+    await events.next('reload', (d: Reload) => d.paths.includes('/docs/examples/certificates-and-revocation/first-steps'), 30_000, since);
+    await new Promise((r) => setTimeout(r, 400)); // room for a second rebuild, if there were one
+    expect(output.slice(start).match(/^↻ /gm)).toHaveLength(1);
+    expect((await page('/docs/installation')).$('p:contains("Run the final installer.")').length).toBe(1);
+    expect((await page('/docs/examples/certificates-and-revocation/first-steps')).$('h2').first().text()).toBe('Make one now');
+  });
+
+  it('never loses the last of two quick saves of one file', async () => {
+    const since = performance.now();
+    const text = await site.read(INSTALL);
+    await site.write(INSTALL, text.replace('final installer', 'first of two'));
+    await new Promise((r) => setTimeout(r, 30));
+    await site.write(INSTALL, text.replace('final installer', 'second of two'));
+    const end = Date.now() + 10_000;
+    while (!(await page('/docs/installation')).html.includes('second of two')) {
+      expect(Date.now()).toBeLessThan(end);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(events.events.filter((e) => e.event === 'reload' && e.at >= since).length).toBeGreaterThan(0);
+  });
+
+  it('re-renders every page after a template edit, without running TypeDoc', async () => {
+    const start = output.length;
+    const reload = await save('templates/layout/Footer.tsx', (t) => t.replace('</footer>', '<p className="footer__note">Edited footer</p></footer>'));
+    expect((reload.data as Reload).all).toBe(true);
+    for (const path of ['/docs/installation', '/docs/api/classes/Certificate', '/']) {
+      expect((await page(path)).$('.footer__note').text()).toBe('Edited footer');
+    }
+    const line = (await waitForOutput(/^↻ .*$/m, start))[0];
+    expect(line).toContain('render');
+    expect(line).not.toMatch(/\bapi\b/);
+  });
+
+  it('re-renders every page after a config edit, and the home page after a page module edit', async () => {
+    await save('content/site.config.ts', (t) => t.replace("copyright: 'PKI.js", "copyright: 'Edited: PKI.js"), 'reload', (d: Reload) => d.all);
+    expect((await page('/docs/installation')).$('.footer__copyright').text()).toMatch(/^Edited: PKI\.js/);
+    await save('content/pages/index.tsx', (t) => t.replace("'Fixture home'", "'Edited home'"), 'reload', (d: Reload) => d.paths.includes('/'));
+    expect((await page('/')).$('main h1').first().text()).toBe('Edited home');
+  });
+
+  it('re-runs the API stage when the type definitions change', async () => {
+    const dts = 'node_modules/pkijs/build/index.d.ts';
+    await save(dts, (t) => `${t}/** A class added while watching. */\nexport declare class AddedLater {\n    /** Its name. */\n    name: string;\n}\n`, 'reload', (d: Reload) => d.all);
+    const added = await page('/docs/api/classes/AddedLater');
+    expect(added.status).toBe(200);
+    expect(added.$('h1').first().text()).toContain('AddedLater');
+  }, 60_000);
+});
+
+describe('errors while watching', () => {
+  it('shows bad front matter in the overlay, keeps serving the last good page, and clears it on the fix', async () => {
+    const failed = await save(INSTALL, (t) => t.replace('title: Installation', 'title: [unclosed'), 'failed');
+    const [problem] = (failed.data as Failed).diagnostics;
+    expect(problem).toMatchObject({ code: 'content/bad-front-matter' });
+    expect(problem!.location).toMatch(/^content\/docs\/installation\.md:\d+/);
+    expect(output).toContain('content/bad-front-matter');
+    const stale = await page('/docs/installation');
+    expect([stale.status, stale.$('article h1, main h1').first().text()]).toEqual([200, 'Installation']);
+    // A page opened now learns about the problem as soon as it connects.
+    const late = await SseClient.connect(`${url}/__pkidocs/events`);
+    expect((late.events[0]!.data as Failed).diagnostics[0]?.code).toBe('content/bad-front-matter');
+    late.close();
+    await save(INSTALL, (t) => t.replace('title: [unclosed', 'title: Installing'), 'reload', (d: Reload) => d.all || d.paths.includes('/docs/installation'));
+    expect((await page('/docs/installation')).$('article h1, main h1').first().text()).toBe('Installing');
+  });
+
+  it('locates a template that throws at its line, and recovers when it is fixed', async () => {
+    const footer = 'templates/layout/Footer.tsx';
+    const good = await site.read(footer);
+    const start = /export function Footer\([^)]*\)[^{]*\{/.exec(good)!;
+    const line = good.slice(0, start.index).split('\n').length + 1;
+    const failed = await save(footer, (t) => t.replace(start[0], `${start[0]}\n  throw new Error('the footer broke');`), 'failed');
+    const [problem] = (failed.data as Failed).diagnostics;
+    expect(problem!.message).toContain('the footer broke');
+    expect(problem!.location).toMatch(new RegExp(`^templates/layout/Footer\\.tsx:${line}:\\d+$`));
+    await save(footer, () => good, 'reload');
+    expect((await page('/docs/installation')).$('.footer__note').text()).toBe('Edited footer');
+  });
+
+  it('shows a syntax error in client code with its location, and recovers when it is fixed', async () => {
+    const main = 'client/main.tsx';
+    const good = await site.read(main);
+    const failed = await save(main, (t) => `${t}\nconst broken = ;\n`, 'failed');
+    const [problem] = (failed.data as Failed).diagnostics;
+    expect(problem!.code).toBe('dev/syntax-error');
+    expect(problem!.location).toBe(`client/main.tsx:${good.split('\n').length + 1}:16`);
+    const reload = await save(main, () => good, 'reload');
+    expect((reload.data as Reload).all).toBe(true);
+  });
+});
+
+describe('stopping', () => {
+  it('stops on Ctrl-C: exit code 0, the port released, no process left behind', async () => {
+    const children = childPids(cli.pid!);
+    const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
+    cli.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('Stopped');
+    const port = Number(new URL(url).port);
+    await expect(listenOn(port)).resolves.toBeUndefined();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(children.filter(alive)).toEqual([]);
+  });
+});
+
+/** Processes whose parent is `pid` (esbuild's service, for one), from /proc. */
+function childPids(pid: number): number[] {
+  return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid ? [Number(d)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Running, that is: not gone and not a zombie waiting for init to reap it. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+function listenOn(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}

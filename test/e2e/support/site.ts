@@ -1,0 +1,65 @@
+// Per-file set-up of browser tests: the built site (the real one from the
+// global setup, or a fixture built here) served on 127.0.0.1, and a browser.
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { hydrated, launchBrowser, openPage, type BrowserHandle, type TestPage } from './browser.ts';
+import { serveStatic, type StaticServer } from './server.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** The real site, built once per run by test/support/global-setup.ts. */
+export const realSite = (): string => inject('siteOut');
+
+/**
+ * Builds the real site with a fixture config from test/fixtures/e2e (it
+ * spreads content/site.config.ts with overrides), through the CLI as a user
+ * would. Each fixture is used by one test file, so it is built once per run.
+ */
+export async function fixtureSite(name: string): Promise<string> {
+  const outDir = join(ROOT, 'test/.tmp/e2e-out', name);
+  const config = join(ROOT, 'test/fixtures/e2e', `${name}.config.ts`);
+  const env = { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' };
+  try {
+    await promisify(execFile)(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'build', '--config', config, '--out', outDir], { cwd: ROOT, env, maxBuffer: 1 << 26 });
+  } catch (e) {
+    const err = e as { stderr?: string; stdout?: string };
+    throw new Error(`The ${name} fixture site did not build:\n${err.stderr ?? ''}${err.stdout ?? ''}`);
+  }
+  return outDir;
+}
+
+export interface SiteSession {
+  server: StaticServer;
+  browser: BrowserHandle;
+  url(path: string): string;
+  /** A fresh context and page, optionally prepared before the site loads. */
+  page(options?: BrowserContextOptions): Promise<TestPage>;
+  /** A fresh page at `path`, hydrated. */
+  open(path: string, options?: BrowserContextOptions & { prepare?: (t: TestPage) => Promise<void> }): Promise<TestPage>;
+}
+
+export function serveSite(outDir: () => string | Promise<string>): SiteSession {
+  const session = {} as SiteSession;
+  beforeAll(async () => {
+    session.server = await serveStatic(await outDir());
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  session.url = (path) => session.server.origin + path;
+  session.page = (options) => openPage(session.browser, options);
+  session.open = async (path, options = {}) => {
+    const { prepare, ...contextOptions } = options;
+    const t = await session.page(contextOptions);
+    await prepare?.(t);
+    await t.page.goto(session.url(path));
+    await hydrated(t.page);
+    return t;
+  };
+  return session;
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isEmptyPlan, planChanges, watchedPaths, type SiteLayout } from '../../../src/dev/changes.ts';
+
+const layout: SiteLayout = {
+  configFile: '/site/content/site.config.ts',
+  contentDir: '/site/content',
+  clientDir: '/site/client',
+  templatesDir: '/site/templates',
+  libraryEntry: '/site/node_modules/pkijs/build/index.d.ts',
+};
+
+const flags = (files: string[]) => {
+  const p = planChanges(files, layout);
+  return { config: p.config, api: p.api, bundle: p.bundle, templates: [...p.templates], pageModules: p.pageModules, docs: [...p.docs], statics: [...p.statics], other: [...p.other] };
+};
+
+const none = { config: false, api: false, bundle: false, templates: [] as string[], pageModules: false, docs: [], statics: [], other: [] };
+
+describe('planChanges', () => {
+  it.each([
+    ['a Markdown page re-reads that page only', '/site/content/docs/installation.md', { docs: ['/site/content/docs/installation.md'] }],
+    ['a code include is another content file', '/site/content/docs/examples/a/b.ts', { other: ['/site/content/docs/examples/a/b.ts'] }],
+    ['the config reloads the config', '/site/content/site.config.ts', { config: true }],
+    ['a page module reloads the page modules', '/site/content/pages/index.tsx', { pageModules: true }],
+    ['a static file is copied', '/site/content/static/logo.svg', { statics: ['/site/content/static/logo.svg'] }],
+    ['client code re-bundles only', '/site/client/main.tsx', { bundle: true }],
+    ['a stylesheet re-bundles only', '/site/templates/styles/base.css', { bundle: true }],
+    ['a template re-bundles and reloads the render code', '/site/templates/layout/Footer.tsx', { bundle: true, templates: ['/site/templates/layout/Footer.tsx'] }],
+    ['the type definitions re-run the API stage', '/site/node_modules/pkijs/build/index.d.ts', { api: true }],
+  ])('%s', (_what, file, expected) => {
+    expect(flags([file])).toEqual({ ...none, ...expected });
+  });
+
+  it('merges a burst of files into one plan and ignores files outside the site', () => {
+    expect(flags(['/site/client/a.ts', '/site/content/docs/x.md', '/site/content/docs/y.md', '/elsewhere/z.md'])).toEqual({
+      ...none, bundle: true, docs: ['/site/content/docs/x.md', '/site/content/docs/y.md'],
+    });
+    expect(isEmptyPlan(planChanges(['/elsewhere/z.md', '/site/contentious/x.md'], layout))).toBe(true);
+  });
+
+  it('watches the sources, the config and the type definitions', () => {
+    expect(watchedPaths(layout)).toEqual(['/site/content', '/site/client', '/site/templates', '/site/content/site.config.ts', '/site/node_modules/pkijs/build/index.d.ts']);
+  });
+});

@@ -1,0 +1,67 @@
+// Every link the API pages emit resolves: to a rendered API page, and to an
+// id on it; ids are unique per page; bodies stay within their byte budgets.
+import * as cheerio from 'cheerio';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isPageItem } from '../../../../src/api/model.ts';
+import type { PageBody } from '../../../../src/render/body.ts';
+import { renderApiGlobalsPage, renderApiItemPage } from '../../../../src/render/api/index.ts';
+import { API_GLOBALS_PATH, apiItemHref } from '../../../../src/routes/api-urls.ts';
+import { loadPkijs, renderContext } from '../../api/support.ts';
+
+const pages = new Map<string, { body: PageBody; kind: string }>();
+beforeAll(async () => {
+  const { model } = await loadPkijs();
+  const ctx = await renderContext(model);
+  for (const item of model.items.filter(isPageItem)) pages.set(apiItemHref(item.kind, item.name), { body: renderApiItemPage(item, ctx), kind: item.kind });
+  pages.set(API_GLOBALS_PATH, { body: renderApiGlobalsPage(ctx), kind: 'globals' });
+});
+
+describe('links between API pages', () => {
+  it('all resolve to a page and an id on it', () => {
+    const ids = new Map<string, Set<string>>();
+    for (const [path, { body }] of pages) {
+      const $ = cheerio.load(body.html);
+      const list = $('[id]').map((_, el) => $(el).attr('id')).get();
+      expect(new Set(list).size, `duplicate ids on ${path}`).toBe(list.length);
+      ids.set(path, new Set(list));
+    }
+    let checked = 0;
+    const broken: string[] = [];
+    for (const [path, { body }] of pages) {
+      const $ = cheerio.load(body.html);
+      for (const a of $('a[href]').get()) {
+        const href = $(a).attr('href')!;
+        if (/^https?:/.test(href)) continue;
+        const [target = '', anchor] = href.startsWith('#') ? [path, href.slice(1)] : href.split('#');
+        const targetIds = ids.get(target);
+        if (!targetIds || (anchor !== undefined && !targetIds.has(anchor))) broken.push(`${path} → ${href}`);
+        checked++;
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('every TOC entry points at a heading of its page', () => {
+    for (const [path, { body }] of pages) {
+      const $ = cheerio.load(body.html);
+      for (const entry of body.toc) expect($(`h${entry.depth}#${entry.id}`).text(), `${path}#${entry.id}`).toBe(entry.text);
+    }
+  });
+});
+
+describe('byte budgets of the bodies (the layout adds about 7 KB)', () => {
+  const sizes = (kind: string) =>
+    [...pages.values()].filter((p) => p.kind === kind).map((p) => Buffer.byteLength(p.body.html)).sort((a, b) => a - b);
+  const median = (list: number[]) => list[Math.floor(list.length / 2)]!;
+
+  it('keeps the median class and interface body under 18 KB and every page body under 100 KB', () => {
+    expect(median(sizes('class'))).toBeLessThan(18 * 1024);
+    expect(median(sizes('interface'))).toBeLessThan(18 * 1024);
+    expect(Math.max(...sizes('class'), ...sizes('interface'), ...sizes('enum'))).toBeLessThan(100 * 1024);
+  });
+
+  it('keeps the globals page body under 112 KB, so the whole page stays under 120 KB', () => {
+    expect(Math.max(...sizes('globals'))).toBeLessThan(112 * 1024);
+  });
+});
