@@ -55,8 +55,9 @@ function signatureHtml(sig: SignatureView): string {
 export function memberHtml(member: MemberView): string {
   let body = '';
   if (member.flags.length) body += `<p class="fl">${member.flags.map((f) => `<span>${esc(f)}</span>`).join('')}</p>`;
-  if (member.docHtml) body += `<div class="dc">${member.docHtml}</div>`;
+  // The declaration line first, as for methods, then what the comment says about it.
   body += member.signatures.map(signatureHtml).join('');
+  if (member.docHtml) body += `<div class="dc">${member.docHtml}</div>`;
   body += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
   const heading = `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3>`;
   // A member that is one bare declaration (most type aliases and variables) is

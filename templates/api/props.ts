@@ -31,7 +31,7 @@ export interface MemberView {
   /** h3 text, as the old site had it: `name`, `name?`, `name()`, `Constructor`. */
   heading: string;
   flags: string[];
-  /** A member-level comment (properties, accessors), shown before the signatures. */
+  /** A member-level comment (properties, accessors), shown after the declaration lines. */
   docHtml?: string;
   signatures: SignatureView[];
   /** "Inherited from", "Overrides", "Implementation of". */

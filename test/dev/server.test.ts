@@ -11,7 +11,7 @@ import { recordingReporter } from '../../src/cli/reporter.ts';
 import { serveCommand } from '../../src/dev/command.ts';
 import { LiveChannel } from '../../src/dev/live.ts';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
-import { PROJECT } from './helpers/fixture.ts';
+import { createFixture, PROJECT } from './helpers/fixture.ts';
 import { SseClient } from './helpers/sse.ts';
 
 const BASE = join(PROJECT, `test/.tmp/dev-server-${process.pid}`);
@@ -249,6 +249,27 @@ describe('serve command', () => {
     stop.abort();
     expect(await done).toBe(0);
     await expect(listenOn(port)).resolves.toBeUndefined();
+  });
+});
+
+describe('serve without --watch', () => {
+  it('builds the site first when the output folder has no pages, then serves it', async () => {
+    const site = await createFixture('serve-build');
+    try {
+      const reporter = recordingReporter();
+      const stop = new AbortController();
+      const done = serveCommand({ root: site.root, reporter, outDir: site.outDir, configFile: site.configFile, port: 0, host: '127.0.0.1', watch: false, open: false, signal: stop.signal });
+      await waitFor(() => reporter.lines.some((l) => l.startsWith('Serving ')), 60_000);
+      expect(reporter.lines.some((l) => /^Built \d+ pages/.test(l))).toBe(true);
+      const url = /at (http:\S+?)\/[,.]/.exec(reporter.lines.find((l) => l.startsWith('Serving '))!)![1]!;
+      const reply = await fetch(`${url}/docs/installation`);
+      expect(reply.status).toBe(200);
+      expect(cheerio.load(await reply.text())('article h1, main h1').first().text()).toBe('Installation');
+      stop.abort();
+      expect(await done).toBe(0);
+    } finally {
+      await site.remove();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { createFixture, type Fixture } from './helpers/fixture.ts';
 import { SseClient, type SseEvent } from './helpers/sse.ts';
 
@@ -161,8 +162,47 @@ describe('errors while watching', () => {
     const [problem] = (failed.data as Failed).diagnostics;
     expect(problem!.code).toBe('dev/syntax-error');
     expect(problem!.location).toBe(`client/main.tsx:${good.split('\n').length + 1}:16`);
+    // The fix restores the last good bundle: nothing to reload, but the overlay clears.
     const reload = await save(main, () => good, 'reload');
-    expect((reload.data as Reload).all).toBe(true);
+    expect(reload.data).toMatchObject({ paths: [], all: false });
+  });
+});
+
+describe('in the browser', () => {
+  let browser: BrowserHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reloads the page being read where the reader was, and shows then clears the error overlay', async () => {
+    const filler = Array.from({ length: 80 }, (_, i) => `Filler paragraph ${i}.`).join('\n\n');
+    await save(INSTALL, (t) => `${t}\n${filler}\n`, 'reload');
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${url}/docs/installation`);
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const y = await page.evaluate(() => scrollY);
+    expect(y).toBeGreaterThan(1000);
+
+    const reloaded = page.waitForEvent('load');
+    await save(INSTALL, (t) => t.replace('Filler paragraph 3.', 'Edited paragraph 3.'), 'reload');
+    await reloaded;
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => document.body.textContent!.includes('Edited paragraph 3.'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => scrollY)).toBe(y);
+
+    const title = /^title: (.*)$/m.exec(await site.read(INSTALL))![1]!;
+    await save(INSTALL, (t) => t.replace(`title: ${title}`, 'title: [broken'), 'failed');
+    const overlay = page.locator('#__pkidocs-overlay');
+    await overlay.waitFor();
+    expect(await overlay.textContent()).toMatch(/content\/docs\/installation\.md:\d+.*content\/bad-front-matter/s);
+    await save(INSTALL, (t) => t.replace('title: [broken', `title: ${title}`), 'reload');
+    await overlay.waitFor({ state: 'detached' });
+    expect(errors()).toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -2,68 +2,68 @@
 // preloaded before it is shown, the progress bar appears only after 200 ms,
 // back/forward go through the content loading states, a failed preload falls
 // back to a full page load, and a rendering crash shows the crash screen.
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chunkUrl } from '../../src/shared/paths.ts';
-import { MINIMUM } from '../../client/progress.ts';
+import { DELAY, MINIMUM, TRICKLE_SPEED } from '../../client/progress.ts';
+import { SPINNER_DELAY } from '../../client/navigation.ts';
 import { realSite, serveSite } from './support/site.ts';
+import { startTimeline, type Moment } from './support/timeline.ts';
 
 const site = serveSite(realSite);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const at = (moments: Moment[], what: Moment['what']) => moments.filter((m) => m.what === what);
+// Timers fire a little late, never early; allow a few ms of clock granularity.
+const SLACK = 5;
 const chunkPattern = (path: string) => `**${chunkUrl(path)}`;
 const delayed = (ms: number) => async (route: Route) => {
   await sleep(ms);
   await route.continue();
 };
 
-/** Every state the progress bar goes through, recorded in the page. */
-async function watchProgress(page: Page): Promise<() => Promise<{ state: string; value: number }[]>> {
-  await page.evaluate(() => {
-    const seen: { state: string; value: number }[] = ((window as unknown as { progress: unknown }).progress = []);
-    new MutationObserver(() => {
-      const bar = document.querySelector<HTMLElement>('.progress');
-      const last = seen[seen.length - 1];
-      if (bar && (last?.state !== bar.dataset.state || last?.value !== Number(bar.dataset.value))) seen.push({ state: bar.dataset.state!, value: Number(bar.dataset.value) });
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
-  });
-  return () => page.evaluate(() => (window as unknown as { progress: { state: string; value: number }[] }).progress);
-}
-
 describe('route changes', () => {
   it('preloads the next page before showing it, with a progress bar after 200 ms', async () => {
     const { page, context } = await site.open('/docs/installation');
     await page.route(chunkPattern('/docs/api/pkijs'), delayed(2300));
-    const progress = await watchProgress(page);
+    const timeline = await startTimeline(page);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
-    await sleep(120);
-    expect(await page.locator('.progress').count()).toBe(0);
-    await sleep(300);
-    // Still the old page, at the old URL, while the new one loads.
-    expect(new URL(page.url()).pathname).toBe('/docs/installation');
-    expect(await page.locator('#content h1').textContent()).toBe('Installation');
-    expect(await page.locator('.progress').getAttribute('data-state')).toBe('start');
     await page.waitForURL('**/docs/api/pkijs');
-    expect(await page.locator('#content h1').textContent()).toBe('pkijs');
     await expect.poll(() => page.locator('.progress').count()).toBe(0);
-    const states = await progress();
-    expect(states[0]).toEqual({ state: 'start', value: MINIMUM });
-    const trickles = states.filter((s) => s.state === 'trickle');
-    // Shown at 200 ms, trickling at 1000 and 1800 ms, done at 2300 ms; each trickle further on.
-    expect(trickles.length).toBe(2);
-    expect(trickles[0]!.value).toBeGreaterThan(MINIMUM);
-    expect(trickles[1]!.value).toBeGreaterThan(trickles[0]!.value);
-    expect(states[states.length - 1]).toEqual({ state: 'done', value: 1 });
+    const moments = await timeline();
+    const [click] = at(moments, 'click');
+    const [shown] = at(moments, 'shown');
+    const progress = at(moments, 'progress');
+    // The bar starts 200 ms in, at the minimum, over the old page at the old URL.
+    expect(progress[0]).toMatchObject({ state: 'start', value: MINIMUM, path: '/docs/installation', h1: 'Installation' });
+    expect(progress[0]!.t - click!.t).toBeGreaterThanOrEqual(DELAY - SLACK);
+    // It trickles forward every 800 ms until the page is shown, then completes.
+    const trickles = progress.filter((m) => m.state === 'trickle');
+    expect(trickles.length).toBeGreaterThanOrEqual(2);
+    trickles.forEach((m, i) => {
+      const before = i ? trickles[i - 1]! : progress[0]!;
+      expect(m.value).toBeGreaterThan(before.value!);
+      expect(m.t - before.t).toBeGreaterThanOrEqual(TRICKLE_SPEED - SLACK);
+      expect(m).toMatchObject({ path: '/docs/installation', h1: 'Installation' });
+    });
+    expect(progress.at(-1)).toMatchObject({ state: 'done', value: 1, path: '/docs/api/pkijs' });
+    expect(shown).toMatchObject({ path: '/docs/api/pkijs', h1: 'pkijs' });
+    expect(shown!.t - click!.t).toBeGreaterThanOrEqual(2300);
     await context.close();
   });
 
   it('shows no progress bar for a route change under 200 ms', async () => {
     const { page, context } = await site.open('/docs/installation');
-    const progress = await watchProgress(page);
+    // Warm the HTTP cache first, as prefetch on hover does.
+    await page.hover('.sidebar a[href="/docs/api/pkijs"]');
+    await expect.poll(() => site.server.requests.filter((r) => r === chunkUrl('/docs/api/pkijs')).length).toBeGreaterThan(0);
+    const timeline = await startTimeline(page);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
-    await sleep(300);
-    expect(await progress()).toEqual([]);
+    await sleep(DELAY + 100);
+    const moments = await timeline();
+    expect(at(moments, 'shown')[0]!.t - at(moments, 'click')[0]!.t).toBeLessThan(DELAY);
+    expect(at(moments, 'progress')).toEqual([]);
     await context.close();
   });
 
@@ -88,13 +88,17 @@ describe('content loading states on back and forward', () => {
     await page.waitForURL('**/docs/api/pkijs');
 
     await page.route(chunkPattern('/docs/installation'), delayed(900));
+    const timeline = await startTimeline(page);
     await page.goBack();
-    await sleep(100);
-    expect(await page.locator('.loading').count()).toBe(0);
     await page.locator('.loading .loading__spinner').waitFor({ state: 'visible' });
     expect(await page.locator('.loading__spinner').evaluate((el) => getComputedStyle(el).animationName)).toBe('pk-spin');
     await expect.poll(() => page.locator('#content h1').textContent()).toBe('Installation');
     expect(await page.title()).toBe('Installation | pki.js');
+    const moments = await timeline();
+    const [popstate] = at(moments, 'popstate');
+    const [spinner] = at(moments, 'spinner');
+    expect(spinner!.t - popstate!.t).toBeGreaterThanOrEqual(SPINNER_DELAY - SLACK);
+    expect(at(moments, 'shown')[0]!.t).toBeGreaterThan(spinner!.t);
 
     await page.route(chunkPattern('/docs/api/pkijs'), (route) => route.abort('connectionfailed'));
     await page.goForward();

@@ -35,8 +35,8 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
       code: 'api/convert-failed',
       category: 'content',
       severity: 'error',
-      message: `TypeDoc could not convert ${entry}, so there is no API reference to build.`,
-      hint: 'Check that the file exists and is a valid declaration file; the messages above say what TypeDoc found.',
+      message: 'TypeDoc could not convert the declaration file, so there is no API reference to build.',
+      hint: "Check that it is a valid declaration file; TypeDoc's own messages, reported with this one, say what went wrong.",
       file: entry,
     });
     return { model: undefined, diagnostics: logger.diagnostics };
