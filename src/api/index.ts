@@ -1,12 +1,15 @@
 // The API stage: the pkijs declaration file → ApiModel, through TypeDoc on a
-// cache miss and straight from `{cacheDir}/api-{hash}.json` on a hit. A hit
-// never loads typedoc (the converter is imported lazily).
+// cache miss (in a child process, so it runs beside the other stages) and
+// straight from `{cacheDir}/api-{hash}.json` on a hit. A hit never loads typedoc.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from './model.ts';
+import type { ConvertResult } from './typedoc/convert.ts';
 import { COMPILER_OPTIONS, CONVERTER_VERSION, TYPEDOC_OPTIONS } from './options.ts';
 
 export type { ApiModel } from './model.ts';
@@ -17,6 +20,8 @@ export interface LoadApiOptions {
   cacheDir: string;
   /** false bypasses the cache entirely: no read, no write. */
   useCache: boolean;
+  /** Convert in this process instead of a child process (tests of the converter). */
+  inProcess?: boolean;
 }
 
 export interface LoadApiResult {
@@ -42,11 +47,31 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     if (cached) return { model: cached.model, cacheHit: true, diagnostics: cached.diagnostics };
   }
 
-  const { convertDeclarations } = await import('./typedoc/convert.ts');
-  const { model, diagnostics } = await convertDeclarations(entry);
+  const { model, diagnostics } = options.inProcess
+    ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry)
+    : await convertInChild(entry);
   if (!model) throw new BuildFailure(diagnostics);
   if (options.useCache) await writeCache(cacheFile, { converterVersion: CONVERTER_VERSION, model, diagnostics });
   return { model, cacheHit: false, diagnostics };
+}
+
+/** The conversion in a child process (see convert-process.ts), its result passed through a file. */
+async function convertInChild(entry: string): Promise<ConvertResult> {
+  const out = join(tmpdir(), `pkidocs-convert-${process.pid}-${Date.now()}.json`);
+  const script = join(import.meta.dirname, 'convert-process.ts');
+  try {
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, entry, out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', failed);
+      child.on('close', (c) => done({ code: c, stderr }));
+    });
+    if (code !== 0) throw new Error(`The TypeDoc conversion process exited with code ${code}:\n${stderr}`);
+    return JSON.parse(await readFile(out, 'utf8')) as ConvertResult;
+  } finally {
+    await rm(out, { force: true });
+  }
 }
 
 async function readEntry(entry: string, given: string): Promise<Buffer> {

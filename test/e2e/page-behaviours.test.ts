@@ -115,7 +115,7 @@ describe('code blocks', () => {
     const code = await block.locator('pre').textContent();
     await block.hover();
     await block.locator('.code-copy').click();
-    expect(await block.locator('.code-copy').textContent()).toBe('Copied');
+    await expect.poll(() => block.locator('.code-copy').textContent()).toBe('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code!.replace(/\n$/, ''));
     await context.close();
   });
