@@ -1,0 +1,48 @@
+// The command line itself: help, version, usage errors and colour.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ExitCode } from '../../src/cli/exit-codes.ts';
+import { createReporter, useColor } from '../../src/cli/reporter.ts';
+import { ROOT, runCli } from '../support/cli.ts';
+
+describe('pkidocs CLI', () => {
+  it('prints its version', async () => {
+    const { code, stdout } = await runCli(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  it('lists its commands and the build options in --help', async () => {
+    const top = await runCli(['--help']);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/build \[options\]/);
+    expect(top.stdout).toMatch(/serve \[options\]/);
+    const build = await runCli(['build', '--help']);
+    for (const flag of ['--out <dir>', '--config <file>', '--no-cache']) expect(build.stdout).toContain(flag);
+  });
+
+  it('exits with the usage code on an unknown command or option', async () => {
+    expect((await runCli(['deploy'])).code).toBe(ExitCode.Usage);
+    const bad = await runCli(['build', '--fast']);
+    expect(bad.code).toBe(ExitCode.Usage);
+    expect(bad.stderr).toMatch(/unknown option '--fast'/);
+  });
+});
+
+describe('terminal output', () => {
+  const tty = { isTTY: true } as NodeJS.WriteStream;
+  it('uses colour only on a terminal without NO_COLOR', () => {
+    expect(useColor(tty, {})).toBe(true);
+    expect(useColor(tty, { NO_COLOR: '1' })).toBe(false);
+    expect(useColor({ isTTY: false } as NodeJS.WriteStream, {})).toBe(false);
+  });
+
+  it('prints a diagnostic as location, severity, message and code, with the hint below', () => {
+    const lines: string[] = [];
+    const r = createReporter({ color: false, write: (s) => lines.push(s) });
+    r.diagnostic({ code: 'links/missing-page', category: 'links', severity: 'error', message: 'The link is broken.', hint: 'Fix it.', file: 'docs/a.md', line: 3, column: 7 });
+    r.stage('links', 12.4, '3 links');
+    expect(lines.join('')).toBe('docs/a.md:3:7 error The link is broken. [links/missing-page]\n  → Fix it.\n✓ links         12 ms  3 links\n');
+  });
+});
