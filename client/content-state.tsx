@@ -2,7 +2,7 @@
 // current content for the first 200 ms, then a spinner; a red box with the
 // error and a Retry button when loading failed. There is no timeout.
 import type { ReactNode } from 'react';
-import type { ContentState } from './navigation.ts';
+import type { ContentState } from './router.ts';
 
 export function contentOverride(state: ContentState, onRetry: () => void): ReactNode {
   if (state.status === 'spinner') {

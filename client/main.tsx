@@ -6,19 +6,26 @@ import { hydrateRoot } from 'react-dom/client';
 import { normalizePath } from '../src/shared/paths.ts';
 import type { PageView, SiteData } from '../src/shared/view.ts';
 import { App } from './app.tsx';
+import { addCopyButtons } from './copy-buttons.ts';
 import { rememberDocsVersion } from './docs-version.ts';
 import { watchLinks } from './prefetch.ts';
-import { listenToTabs } from './tabs.ts';
+import { listenToTabs, restoreTabs } from './tabs.ts';
 
 async function start(): Promise<void> {
   const el = document.getElementById('__pkidocs')!;
   const page = JSON.parse(el.textContent!) as PageView;
+  const content = document.getElementById('content');
+  const html = content?.innerHTML ?? '';
+  // The content is not compared on hydration, so it is enhanced at once, before the site data arrives.
+  listenToTabs();
+  if (content) {
+    restoreTabs(content);
+    addCopyButtons(content);
+  }
   const response = await fetch(el.dataset.site!);
   if (!response.ok) throw new Error(`the site data answered ${response.status}`);
   const data = (await response.json()) as SiteData;
-  const html = document.getElementById('content')?.innerHTML ?? '';
   const root = document.getElementById('root')!;
-  listenToTabs();
   rememberDocsVersion(data.site);
   hydrateRoot(root, <App data={data} initial={{ page, html }} />, {
     onRecoverableError: (error) => console.error('pkidocs: React recovered from a rendering error:', error),

@@ -31,10 +31,10 @@ import type { SiteData } from './shared/view.ts';
 import { renderBodies } from './bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './dev/changes.ts';
-import { routesNeedingBodies, updateDocs } from './dev/incremental.ts';
+import { routesNeedingBodies, updateDocs, withNewAssets, type RouteOutput } from './dev/incremental.ts';
 import { LinkIndex } from './dev/link-index.ts';
 import { loadRenderer, reachesEverything, type Renderer } from './dev/renderer.ts';
-import { listStatic, writeIncremental } from './dev/write-changes.ts';
+import { listStatic, stageIncremental } from './dev/write-changes.ts';
 
 export interface BuildOptions {
   root: string;
@@ -85,10 +85,11 @@ interface Rendered {
   bodies: Map<string, PageBody>;
   dependencies: Map<string, string[]>;
   /** Each route's page and files, in route order. */
-  outputs: Map<string, { page: RenderedPage; files: OutputFile[] }>;
+  outputs: Map<string, RouteOutput>;
   assets: BundleFile[];
-  /** Routes whose document was rendered by this run. */
-  count: number;
+  dataUrl: string;
+  /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
+  renderedPaths: Set<string>;
 }
 
 interface SiteState {
@@ -159,19 +160,28 @@ export class SiteBuilder {
       this.inputs(plan, prev, stage, fresh),
       plan.templates.size && fresh ? stage('templates', () => loadRenderer(this.options.root, this.cacheDir)) : Promise.resolve(this.renderer),
     ] as const);
-    const rendered = await stage('render', () => this.render(renderer, plan, prev, inputs), (r) => `${r.count} pages`);
+    const rendered = await stage('render', () => this.render(renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);
     const pages = [...rendered.outputs.values()].map((o) => o.page);
     const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
-    const links = await stage('links', () => this.links(pages, changed, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`);
+    // New asset URLs alone change no link or id: only rendered pages are checked again.
+    const relinked = changed.filter((p) => rendered.renderedPaths.has(p.path));
     const files = new Map<string, Contents>();
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
-    const written = await stage('write', () => this.write(files, prev, plan), (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
+    // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
+    const staged = prev && stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics });
+    const links = await stage('links', () => this.links(pages, relinked, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
+      .catch(async (e: unknown) => {
+        await staged?.abort();
+        throw e;
+      });
+    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), staticDir(this.layout)),
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;
     return {
-      pages: rendered.count,
+      pages: rendered.renderedPaths.size,
       links: links.linksChecked,
       bytes: written.bytes,
       ms: performance.now() - started,
@@ -268,19 +278,22 @@ export class SiteBuilder {
     }
     const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
     const dataFile = hashedAsset('data', JSON.stringify(data));
-    const assets = [...bundle.files, dataFile];
-    const everyPage = !prev || templates.documents || !sameUrls(assets, prev.rendered.assets);
+    // New shared data (sidebars, site view) or layout code: every document is rendered again.
+    const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
     const again = new Set(everyPage ? site.routes : todo);
+    const swaps = prev ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style]] as const).filter(([a, b]) => a !== b) : [];
     const outputs: Rendered['outputs'] = new Map();
     for (const route of site.routes) {
-      if (!again.has(route)) {
-        outputs.set(route.path, prev!.rendered.outputs.get(route.path)!);
-        continue;
+      if (again.has(route)) {
+        const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url });
+        outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+      } else {
+        const old = prev!.rendered.outputs.get(route.path)!;
+        outputs.set(route.path, swaps.length ? withNewAssets(old, swaps) : old);
       }
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url });
-      outputs.set(route.path, { page: out.pages[0]!, files: out.files });
     }
-    return { markdown, apiCtx, bodies, dependencies, outputs, assets, count: again.size };
+    const renderedPaths = new Set([...again].map((r) => r.path));
+    return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile], dataUrl: dataFile.url, renderedPaths };
   }
 
   /**
@@ -293,7 +306,8 @@ export class SiteBuilder {
     let report: LinkReport & { index?: LinkIndex };
     if (this.options.incremental) {
       const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
-      const index = (prev?.links ?? LinkIndex.empty()).update(changed, removed, staticFiles);
+      const withBodies = changed.map((p) => ({ ...p, body: rendered.bodies.get(p.path)?.html }));
+      const index = await (prev?.links ?? LinkIndex.empty()).update(withBodies, removed, staticFiles);
       report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
     } else {
       report = checkLinks(pages, staticFiles, locateInSource);
@@ -301,13 +315,6 @@ export class SiteBuilder {
     if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
     report.diagnostics.forEach((d) => this.options.reporter.diagnostic({ ...d, severity: 'warning' }));
     return report;
-  }
-
-  /** The first build swaps a whole new out/ in; later ones write the changed files in place. */
-  private write(files: Map<string, Contents>, prev: SiteState | undefined, plan: ChangePlan): Promise<{ bytes: number }> {
-    const statics = staticDir(this.layout);
-    if (!prev) return writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), statics);
-    return writeIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: statics, statics: plan.statics });
   }
 }
 

@@ -45,20 +45,21 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     return ExitCode.Usage;
   }
   let session: WatchSession | undefined;
-  const stopped = waitForStop(options.signal);
+  const stop = listenForStop(options.signal);
   if (live) {
     const builder = new SiteBuilder({ root: options.root, configFile: options.configFile, outDir: options.outDir, reporter, incremental: true });
     session = await startWatching({ builder, live, reporter, root: options.root });
   } else if (!(await exists(join(options.outDir, 'index.html')))) {
     const code = await runBuild(reporter, { root: options.root, outDir: options.outDir, configFile: options.configFile });
     if (code !== ExitCode.Ok) {
+      stop.dispose();
       await server.close();
       return code;
     }
   }
   reporter.info(`Serving ${options.outDir} at ${server.url}/${live ? ', rebuilding on changes' : ''}. Press Ctrl-C to stop.`);
   if (options.open) openBrowser(server.url, reporter);
-  await stopped;
+  await stop.requested;
   await session?.close();
   await server.close();
   await esbuild.stop();
@@ -88,20 +89,28 @@ function listenProblem(e: NodeJS.ErrnoException, o: ServeOptions): Diagnostic {
   }
 }
 
-/** Resolves on the first SIGINT or SIGTERM (or abort); a second Ctrl-C then ends the process the default way. */
-function waitForStop(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * `requested` resolves on the first SIGINT or SIGTERM (or abort). The handlers
+ * are then removed, so a second Ctrl-C ends the process the default way.
+ */
+function listenForStop(signal: AbortSignal | undefined): { requested: Promise<void>; dispose(): void } {
+  let dispose = (): void => {};
+  const requested = new Promise<void>((resolve) => {
     const stop = (): void => {
+      dispose();
+      resolve();
+    };
+    dispose = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       signal?.removeEventListener('abort', stop);
-      resolve();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     if (signal?.aborted) stop();
     else signal?.addEventListener('abort', stop);
   });
+  return { requested, dispose: () => dispose() };
 }
 
 function exists(file: string): Promise<boolean> {

@@ -5,6 +5,8 @@ import { access } from 'node:fs/promises';
 import type { DocSource } from '../content/docs.ts';
 import { readDoc } from '../content/docs.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { OutputFile } from '../output/write.ts';
+import type { RenderedPage } from '../render/render-site.ts';
 import { sectionOf } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import type { ChangePlan } from './changes.ts';
@@ -70,4 +72,23 @@ function cardsKey(docs: readonly DocSource[], indexId: string): string {
 
 function docRouteKey(routes: readonly RouteRecord[]): string {
   return routes.flatMap((r) => (r.model.type === 'doc' ? [`${r.model.doc.file}>${r.path}`] : [])).join('\n');
+}
+
+/** What the render stage produced for one route. */
+export interface RouteOutput {
+  page: RenderedPage;
+  files: OutputFile[];
+}
+
+/**
+ * A page's output with new script and style URLs: exactly what rendering it
+ * again with the new bundle gives (the URLs are content hashes, found nowhere
+ * else), without rendering. A client-code edit only re-bundles.
+ */
+export function withNewAssets(output: RouteOutput, swaps: readonly (readonly [string, string])[]): RouteOutput {
+  const swap = (html: string): string => swaps.reduce((h, [from, to]) => h.split(from).join(to), html);
+  return {
+    page: { ...output.page, html: swap(output.page.html) },
+    files: output.files.map((f) => (f.path.endsWith('.html') && typeof f.contents === 'string' ? { ...f, contents: swap(f.contents) } : f)),
+  };
 }

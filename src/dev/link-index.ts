@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { CheckedPage } from '../links/check.ts';
-import { collectLinks } from '../links/collect.ts';
+import { collectLinks, type PageLinks } from '../links/collect.ts';
 import { normalizePath } from '../shared/paths.ts';
 
 interface Link {
@@ -26,7 +26,12 @@ interface PageEntry {
   ids: Set<string>;
   /** Internal links, one per distinct href. */
   links: Link[];
+  /** The page's content HTML and what it holds, reused while the content is unchanged. */
+  body?: { html: string; links: PageLinks };
 }
+
+/** A rendered page; with its content HTML (which the page holds verbatim), a layout-only change parses only the layout. */
+export type IndexedPage = CheckedPage & { body?: string };
 
 export type Locate = (source: string, href: string) => number | undefined;
 
@@ -50,8 +55,12 @@ export class LinkIndex {
     return [...this.problems.values()].flat();
   }
 
-  /** A new index with these pages replaced or added and those removed; this one is left as it was. */
-  update(changed: readonly CheckedPage[], removed: readonly string[], staticFiles: ReadonlySet<string>): LinkIndex {
+  /**
+   * A new index with these pages replaced or added and those removed; this one
+   * is left as it was. Parsing yields to the event loop now and then, so that
+   * files being written meanwhile make progress.
+   */
+  async update(changed: readonly IndexedPage[], removed: readonly string[], staticFiles: ReadonlySet<string>): Promise<LinkIndex> {
     const pages = new Map(this.pages);
     const problems = new Map(this.problems);
     for (const path of removed) {
@@ -60,9 +69,10 @@ export class LinkIndex {
     }
     let newPaths = removed.length > 0;
     const newIds = new Set<string>();
-    for (const page of changed) {
+    for (const [i, page] of changed.entries()) {
+      if (i % 16 === 15) await new Promise((r) => setImmediate(r));
       const before = pages.get(page.path);
-      const entry = toEntry(page);
+      const entry = toEntry(page, before);
       pages.set(page.path, entry);
       if (!before) newPaths = true;
       if (!before || !sameSet(before.ids, entry.ids)) newIds.add(page.path);
@@ -78,16 +88,52 @@ export class LinkIndex {
   }
 }
 
-function toEntry(page: CheckedPage): PageEntry {
-  const { ids, hrefs } = collectLinks(page.html);
+/**
+ * Where each absolute href points, shared by all indexes of a session: the
+ * same sidebar and footer links are on every page, and resolving them once
+ * saves most of the URL parsing when a template edit changes every page.
+ */
+const resolved = new Map<string, Omit<Link, 'href'>>();
+const RESOLVED_LIMIT = 100_000;
+
+function toEntry(page: IndexedPage, before: PageEntry | undefined): PageEntry {
+  const { ids, hrefs, body } = collect(page, before);
   const links: Link[] = [];
   for (const href of new Set(hrefs)) {
     if (EXTERNAL.test(href)) continue;
-    const url = new URL(href, `http://site${page.path}`);
-    const rawPath = safeDecode(url.pathname);
-    links.push({ href, rawPath, path: normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)) });
+    links.push({ href, ...resolve(href, page.path) });
   }
-  return { path: page.path, source: page.source, ids, links };
+  return { path: page.path, source: page.source, ids, links, body };
+}
+
+/** The page's ids and hrefs in document order: layout before the content, the content, layout after it. */
+function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & { body?: PageEntry['body'] } {
+  const at = page.body ? page.html.indexOf(page.body) : -1;
+  if (!page.body || at < 0) return collectLinks(page.html);
+  const body = before?.body?.html === page.body ? before.body : { html: page.body, links: collectLinks(page.body) };
+  const head = collectLinks(page.html.slice(0, at));
+  const tail = collectLinks(page.html.slice(at + page.body.length));
+  return {
+    ids: new Set([...head.ids, ...body.links.ids, ...tail.ids]),
+    hrefs: [...head.hrefs, ...body.links.hrefs, ...tail.hrefs],
+    body,
+  };
+}
+
+function resolve(href: string, from: string): Omit<Link, 'href'> {
+  // A bare #fragment stays on the page (page paths need no percent-encoding).
+  if (href.startsWith('#')) return { rawPath: from, path: from, fragment: safeDecode(href.slice(1)) };
+  const absolute = href.startsWith('/');
+  const known = absolute ? resolved.get(href) : undefined;
+  if (known) return known;
+  const url = new URL(href, `http://site${from}`);
+  const rawPath = safeDecode(url.pathname);
+  const link = { rawPath, path: normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)) };
+  if (absolute) {
+    if (resolved.size > RESOLVED_LIMIT) resolved.clear();
+    resolved.set(href, link);
+  }
+  return link;
 }
 
 class Checker {

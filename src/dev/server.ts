@@ -35,10 +35,12 @@ const BARE_404 = Buffer.from('<!doctype html>\n<html lang="en"><head><meta chars
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const siteDir = resolve(options.siteDir);
+  /** siteDir with symlinks resolved, as the files served are. */
+  let siteRoot = siteDir;
   const { live } = options;
   const cache = new FileCache(undefined, live && {
     variant: (file) => (isHtml(file) ? live.generation : ''),
-    apply: (file, body) => live.inject(body, file, siteDir),
+    apply: (file, body) => live.inject(body, file, siteRoot),
   });
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -57,7 +59,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     const head = req.method === 'HEAD';
     // out/ may not exist yet, or be swapped by a full build: resolve it per request.
-    const root = await realpath(siteDir).catch(() => siteDir);
+    const root = (siteRoot = await realpath(siteDir).catch(() => siteDir));
     const found = await resolveRequest(target, root);
     switch (found.kind) {
       case 'refused':

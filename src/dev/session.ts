@@ -38,7 +38,7 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
       reportFailure(e, options);
     }
   };
-  const queue = new ChangeQueue(rebuild, options.quietMs ?? 20);
+  const queue = new ChangeQueue(rebuild, options.quietMs ?? 10);
   const watcher: SourceWatcher = await watchSources(builder.watchedPaths, queue, (e) => reporter.info(`The file watcher failed: ${String(e)}`));
   await queue.exclusive(async () => {
     try {

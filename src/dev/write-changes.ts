@@ -21,8 +21,68 @@ export interface IncrementalWrite {
 
 let counter = 0;
 
-export async function writeIncremental(w: IncrementalWrite): Promise<{ bytes: number }> {
+export interface StagedWrite {
+  /** Renames the temp files into place and removes what is gone. */
+  commit(): Promise<{ bytes: number }>;
+  /** Deletes the temp files: out/ stays exactly as it was. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Starts writing the changed files to temp files beside their targets, so
+ * the writing overlaps the link check; nothing in out/ changes before commit.
+ */
+export function stageIncremental(w: IncrementalWrite): StagedWrite {
   const { write, remove } = diffFiles(w.before, w.after);
+  const staged: { tmp: string; target: string }[] = [];
+  let bytes = 0;
+  // Folders of files the last build wrote exist already; only new files may need one.
+  const folders = new Map<string, Promise<unknown>>();
+  const folder = (dir: string): Promise<unknown> => {
+    if (!folders.has(dir)) folders.set(dir, mkdir(dir, { recursive: true }));
+    return folders.get(dir)!;
+  };
+  const stage = async (path: string, put: (tmp: string) => Promise<void>): Promise<void> => {
+    const target = join(w.outDir, path);
+    const tmp = `${target}.${process.pid}-${++counter}.tmp`;
+    if (!w.before.has(path)) await folder(dirname(target));
+    staged.push({ tmp, target });
+    await put(tmp).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+      await folder(dirname(target)); // out/ was cleaned by hand since the last build
+      await put(tmp);
+    });
+  };
+  const written = (async () => {
+    const copies = await staticChanges(w, remove);
+    await Promise.all([
+      ...write.map((f) => stage(f.path, (tmp) => {
+        bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
+        return writeFile(tmp, f.contents);
+      })),
+      ...copies.map((f) => stage(f.path, (tmp) => copyFile(f.from, tmp))),
+    ]);
+  })();
+  written.catch(() => {}); // reported by commit or abort, whichever comes
+  return {
+    async commit() {
+      await written;
+      await Promise.all(staged.map((s) => rename(s.tmp, s.target)));
+      for (const path of remove) {
+        await rm(join(w.outDir, path), { force: true });
+        await pruneEmptyFolders(w.outDir, dirname(join(w.outDir, path)));
+      }
+      return { bytes };
+    },
+    async abort() {
+      await written.catch(() => {});
+      await Promise.all(staged.map((s) => rm(s.tmp, { force: true })));
+    },
+  };
+}
+
+/** Static files to copy; removed ones are added to `remove`. */
+async function staticChanges(w: IncrementalWrite, remove: string[]): Promise<{ path: string; from: string }[]> {
   const present = new Set(await listStatic(w.staticDir));
   const copy: { path: string; from: string }[] = [];
   for (const file of w.statics) {
@@ -30,19 +90,7 @@ export async function writeIncremental(w: IncrementalWrite): Promise<{ bytes: nu
     if (present.has(`/${path}`)) copy.push({ path, from: file });
     else remove.push(path);
   }
-  let bytes = 0;
-  await Promise.all([
-    ...write.map((f) => place(w.outDir, f.path, (tmp) => {
-      bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
-      return writeFile(tmp, f.contents);
-    })),
-    ...copy.map((f) => place(w.outDir, f.path, (tmp) => copyFile(f.from, tmp))),
-  ]);
-  for (const path of remove) {
-    await rm(join(w.outDir, path), { force: true });
-    await pruneEmptyFolders(w.outDir, dirname(join(w.outDir, path)));
-  }
-  return { bytes };
+  return copy;
 }
 
 /** Files to write (new or different) and to remove (gone), from one build's output to the next. */
@@ -59,14 +107,6 @@ export function diffFiles(before: FileMap, after: FileMap): { write: OutputFile[
 export async function listStatic(dir: string): Promise<string[]> {
   const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
-}
-
-async function place(outDir: string, path: string, put: (tmp: string) => Promise<void>): Promise<void> {
-  const target = join(outDir, path);
-  const tmp = `${target}.${process.pid}-${++counter}.tmp`;
-  await mkdir(dirname(target), { recursive: true });
-  await put(tmp);
-  await rename(tmp, target);
 }
 
 async function pruneEmptyFolders(outDir: string, dir: string): Promise<void> {

@@ -1,6 +1,6 @@
 // Incremental rebuilds give exactly what a full build gives. After each edit
 // of a fixture site (page body, title, description, code include, new and
-// deleted pages, static files), out/ is compared file by file
+// deleted pages, static files, client code and styles), out/ is compared file by file
 // with a fresh full build of the same sources; failed rebuilds leave out/ as
 // it was and are retried with the next change.
 import { readdir, readFile, unlink } from 'node:fs/promises';
@@ -92,6 +92,15 @@ describe('incremental rebuilds', () => {
     await expectSameAsFullBuild();
     await unlink(site.path('content/docs/examples/certificates-and-revocation/second.md'));
     await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
+    await expectSameAsFullBuild();
+  });
+
+  it('gives every page the new script or stylesheet URL after a client or style edit, rendering none', async () => {
+    const style = await edit('templates/styles/base.css', (t) => `${t}\n.fixture-edit { color: red; }\n`);
+    expect([style.assetsChanged, style.pages]).toEqual([true, 0]);
+    await expectSameAsFullBuild();
+    const script = await edit('client/main.tsx', (t) => `${t}\nconsole.debug('fixture edit');\n`);
+    expect([script.assetsChanged, script.pages]).toEqual([true, 0]);
     await expectSameAsFullBuild();
   });
 

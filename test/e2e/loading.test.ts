@@ -6,9 +6,10 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chunkUrl } from '../../src/shared/paths.ts';
 import { DELAY, MINIMUM, TRICKLE_SPEED } from '../../client/progress.ts';
-import { SPINNER_DELAY } from '../../client/navigation.ts';
+import { SPINNER_DELAY } from '../../client/router.ts';
 import { realSite, serveSite } from './support/site.ts';
-import { startTimeline, type Moment } from './support/timeline.ts';
+import { installTimeline, readTimeline, type Moment } from './support/timeline.ts';
+import type { TestPage } from './support/browser.ts';
 
 const site = serveSite(realSite);
 
@@ -16,6 +17,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const at = (moments: Moment[], what: Moment['what']) => moments.filter((m) => m.what === what);
 // Timers fire a little late, never early; allow a few ms of clock granularity.
 const SLACK = 5;
+const timeline = { prepare: ({ page }: TestPage) => installTimeline(page) };
 const chunkPattern = (path: string) => `**${chunkUrl(path)}`;
 const delayed = (ms: number) => async (route: Route) => {
   await sleep(ms);
@@ -24,13 +26,13 @@ const delayed = (ms: number) => async (route: Route) => {
 
 describe('route changes', () => {
   it('preloads the next page before showing it, with a progress bar after 200 ms', async () => {
-    const { page, context } = await site.open('/docs/installation');
+    const { page, context } = await site.open('/docs/installation', timeline);
     await page.route(chunkPattern('/docs/api/pkijs'), delayed(2300));
-    const timeline = await startTimeline(page);
+    await readTimeline(page);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
     await expect.poll(() => page.locator('.progress').count()).toBe(0);
-    const moments = await timeline();
+    const moments = await readTimeline(page);
     const [click] = at(moments, 'click');
     const [shown] = at(moments, 'shown');
     const progress = at(moments, 'progress');
@@ -53,15 +55,15 @@ describe('route changes', () => {
   });
 
   it('shows no progress bar for a route change under 200 ms', async () => {
-    const { page, context } = await site.open('/docs/installation');
+    const { page, context } = await site.open('/docs/installation', timeline);
     // Warm the HTTP cache first, as prefetch on hover does.
     await page.hover('.sidebar a[href="/docs/api/pkijs"]');
     await expect.poll(() => site.server.requests.filter((r) => r === chunkUrl('/docs/api/pkijs')).length).toBeGreaterThan(0);
-    const timeline = await startTimeline(page);
+    await readTimeline(page);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
     await sleep(DELAY + 100);
-    const moments = await timeline();
+    const moments = await readTimeline(page);
     expect(at(moments, 'shown')[0]!.t - at(moments, 'click')[0]!.t).toBeLessThan(DELAY);
     expect(at(moments, 'progress')).toEqual([]);
     await context.close();
@@ -83,18 +85,18 @@ describe('route changes', () => {
 
 describe('content loading states on back and forward', () => {
   it('shows a spinner after 200 ms, then an error with Retry, then the page', async () => {
-    const { page, context } = await site.open('/docs/installation');
+    const { page, context } = await site.open('/docs/installation', timeline);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
 
     await page.route(chunkPattern('/docs/installation'), delayed(900));
-    const timeline = await startTimeline(page);
+    await readTimeline(page);
     await page.goBack();
     await page.locator('.loading .loading__spinner').waitFor({ state: 'visible' });
     expect(await page.locator('.loading__spinner').evaluate((el) => getComputedStyle(el).animationName)).toBe('pk-spin');
     await expect.poll(() => page.locator('#content h1').textContent()).toBe('Installation');
     expect(await page.title()).toBe('Installation | pki.js');
-    const moments = await timeline();
+    const moments = await readTimeline(page);
     const [popstate] = at(moments, 'popstate');
     const [spinner] = at(moments, 'spinner');
     expect(spinner!.t - popstate!.t).toBeGreaterThanOrEqual(SPINNER_DELAY - SLACK);

@@ -14,18 +14,18 @@ const SITE = [
 ];
 
 describe('LinkIndex', () => {
-  it('finds what links/check.ts finds, in the same words and order', () => {
-    const index = LinkIndex.empty(locate).update(SITE, [], STATIC);
+  it('finds what links/check.ts finds, in the same words and order', async () => {
+    const index = await LinkIndex.empty(locate).update(SITE, [], STATIC);
     const full = checkLinks(SITE, STATIC, locate);
     expect(full.diagnostics.length).toBe(3);
     expect(index.diagnostics).toEqual(full.diagnostics);
     expect(index.checked).toEqual({ pages: full.pagesChecked, links: full.linksChecked });
   });
 
-  it('after an edit checks only the edited page and the pages linking to ids it lost or gained', () => {
-    const start = LinkIndex.empty(locate).update(SITE, [], STATIC);
+  it('after an edit checks only the edited page and the pages linking to ids it lost or gained', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
     const edited = page('/docs/intro', '<h2 id="set-up">Setup</h2><a href="#set-up">self</a>');
-    const next = start.update([edited], [], STATIC);
+    const next = await start.update([edited], [], STATIC);
     const site = SITE.map((p) => (p.path === edited.path ? edited : p));
     expect(next.diagnostics).toEqual(checkLinks(site, STATIC, locate).diagnostics);
     // intro itself, and /docs/other which links into it; not / (no fragment) nor /docs/third.
@@ -34,20 +34,35 @@ describe('LinkIndex', () => {
     expect(start.diagnostics).toEqual(checkLinks(SITE, STATIC, locate).diagnostics);
   });
 
-  it('checks nothing else when an edit keeps the page’s ids', () => {
-    const start = LinkIndex.empty(locate).update(SITE, [], STATIC);
-    const next = start.update([page('/docs/third', '<a id="top" href="/docs/intro">e</a>')], [], STATIC);
+  it('checks nothing else when an edit keeps the page’s ids', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
+    const next = await start.update([page('/docs/third', '<a id="top" href="/docs/intro">e</a>')], [], STATIC);
     expect(next.checked).toEqual({ pages: 1, links: 1 });
   });
 
-  it('checks every page again when pages come or go', () => {
-    const start = LinkIndex.empty(locate).update(SITE, [], STATIC);
-    const added = start.update([page('/docs/intr', '<p>now it exists</p>')], [], STATIC);
+  it('checks every page again when pages come or go', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
+    const added = await start.update([page('/docs/intr', '<p>now it exists</p>')], [], STATIC);
     expect(added.checked.pages).toBe(SITE.length + 1);
     expect(added.diagnostics).toEqual(checkLinks([...SITE, page('/docs/intr', '<p>now it exists</p>')], STATIC, locate).diagnostics);
-    const removed = added.update([], ['/docs/other', '/docs/intr'], STATIC);
+    const removed = await added.update([], ['/docs/other', '/docs/intr'], STATIC);
     const rest = SITE.filter((p) => p.path !== '/docs/other');
     expect(removed.diagnostics).toEqual(checkLinks(rest, STATIC, locate).diagnostics);
     expect(removed.diagnostics.map((d) => d.code)).toEqual(['links/missing-page']);
+  });
+
+  it('parses only the layout of a page whose content is unchanged, and still finds what checkLinks finds', async () => {
+    const content = '<h2 id="usage">Usage</h2><a href="/docs/intro#set-up">broken</a><a href="#usage">ok</a>';
+    const frame = (footer: string) => `<html><body><nav><a href="/docs/intro">i</a></nav><main>${content}</main><footer>${footer}</footer></body></html>`;
+    const withLayout = (footer: string) => ({ path: '/docs/usage', source: 'content/docs/usage.md', html: frame(footer), body: content });
+    const site = SITE.filter((p) => p.path !== '/docs/other');
+    const start = await LinkIndex.empty(locate).update([...site, withLayout('<a href="#usage">top</a>')], [], STATIC);
+    expect(start.diagnostics).toEqual(checkLinks([...site, withLayout('<a href="#usage">top</a>')], STATIC, locate).diagnostics);
+    const next = await start.update([withLayout('<a href="/docs/gone">new footer link</a>')], [], STATIC);
+    expect(next.diagnostics).toEqual(checkLinks([...site, withLayout('<a href="/docs/gone">new footer link</a>')], STATIC, locate).diagnostics);
+    expect(next.diagnostics.filter((d) => d.file === 'content/docs/usage.md').map((d) => d.message)).toEqual([
+      'The link "/docs/intro#set-up" on /docs/usage points to the anchor #set-up, which no element on /docs/intro has.',
+      'The link "/docs/gone" on /docs/usage points to /docs/gone, which is not a page of the site.',
+    ]);
   });
 });
