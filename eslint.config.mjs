@@ -32,5 +32,6 @@ export default tseslint.config(
       }],
     },
   },
-  { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: globals.node } },
+  { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.mjs', 'bin/**'], languageOptions: { globals: globals.node } },
 );
