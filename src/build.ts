@@ -18,8 +18,8 @@ import { loadHighlighter, useHighlightCache } from './content/highlight.ts';
 import type { RenderMarkdown } from './content/markdown.ts';
 import { loadPageModules, type PageModule } from './content/page-modules.ts';
 import { BuildFailure, hasErrors, type Diagnostic } from './diagnostics/diagnostic.ts';
-import { checkLinks, type LinkReport } from './links/check.ts';
-import { locateInSource } from './links/locate.ts';
+import type { LinkReport } from './links/check.ts';
+
 import { writeSite, type OutputFile } from './output/write.ts';
 import { createApiRenderContext, type ApiRenderContext } from './render/api/index.ts';
 import type { PageBody } from './render/body.ts';
@@ -32,7 +32,7 @@ import { renderBodies } from './bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './dev/changes.ts';
 import { routesNeedingBodies, updateDocs, withNewAssets, type RouteOutput } from './dev/incremental.ts';
-import { LinkIndex } from './dev/link-index.ts';
+import { LinkIndex, locateFresh } from './links/link-index.ts';
 import { loadRenderer, reachesEverything, type Renderer } from './dev/renderer.ts';
 import { listStatic, stageIncremental } from './dev/write-changes.ts';
 
@@ -170,7 +170,7 @@ export class SiteBuilder {
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
     const staged = prev && stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics });
-    const links = await stage('links', () => this.links(pages, relinked, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
+    const links = await stage('links', () => this.links(relinked, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
         await staged?.abort();
         throw e;
@@ -297,21 +297,16 @@ export class SiteBuilder {
   }
 
   /**
-   * The whole site through links/check.ts for \`pkidocs build\`; in watch mode,
-   * the pages that changed through the link index, which re-checks only what
-   * they can affect.
+   * Checks the pages rendered by this run through the link index: on a full
+   * build, every page; in watch mode, the index of the last run re-checks only
+   * what the changed pages can affect.
    */
-  private async links(pages: RenderedPage[], changed: RenderedPage[], rendered: Rendered, prev: SiteState | undefined, config: SiteConfig): Promise<LinkReport & { index?: LinkIndex }> {
+  private async links(changed: RenderedPage[], rendered: Rendered, prev: SiteState | undefined, config: SiteConfig): Promise<LinkReport & { index: LinkIndex }> {
     const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(staticDir(this.layout))), '/404.html']);
-    let report: LinkReport & { index?: LinkIndex };
-    if (this.options.incremental) {
-      const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
-      const withBodies = changed.map((p) => ({ ...p, body: rendered.bodies.get(p.path)?.html }));
-      const index = await (prev?.links ?? LinkIndex.empty()).update(withBodies, removed, staticFiles);
-      report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
-    } else {
-      report = checkLinks(pages, staticFiles, locateInSource);
-    }
+    const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
+    const withBodies = changed.map((p) => ({ ...p, body: rendered.bodies.get(p.path)?.html }));
+    const index = await (prev?.links ?? LinkIndex.empty(locateFresh)).update(withBodies, removed, staticFiles);
+    const report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
     if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
     report.diagnostics.forEach((d) => this.options.reporter.diagnostic({ ...d, severity: 'warning' }));
     return report;

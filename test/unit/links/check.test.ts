@@ -9,16 +9,16 @@ describe('checkLinks', () => {
     page('/docs/intro', '<h2 id="setup">Setup</h2><a href="#setup">self</a><a href="/docs/intro/index.html#setup">html</a><a href="/_pkidocs/app.js">asset</a>'),
   ];
 
-  it('passes when every internal link and anchor resolves', () => {
-    const report = checkLinks(pages, new Set(['/_pkidocs/app.js']));
+  it('passes when every internal link and anchor resolves', async () => {
+    const report = await checkLinks(pages, new Set(['/_pkidocs/app.js']));
     expect(report.diagnostics).toEqual([]);
     expect(report.pagesChecked).toBe(2);
     expect(report.linksChecked).toBe(4);
   });
 
-  it('reports every missing page and anchor with a did-you-mean, then stops once', () => {
+  it('reports every missing page and anchor with a did-you-mean, then stops once', async () => {
     const broken = [...pages, page('/docs/other', '<a href="/docs/intr">a</a><a href="/docs/intro#set-up">b</a><a href="#nowhere">c</a>')];
-    const report = checkLinks(broken, new Set(), (source, href) => (href === '/docs/intr' ? 12 : undefined));
+    const report = await checkLinks(broken, new Set(), (source, href) => (href === '/docs/intr' ? 12 : undefined));
     expect(report.diagnostics.map((d) => [d.code, d.message, d.hint, d.file, d.line])).toEqual([
       ['links/missing-page', 'The link "/_pkidocs/app.js" on /docs/intro points to /_pkidocs/app.js, which is not a page of the site.', 'Did you mean "/docs/intro"?', 'content/docs/intro.md', undefined],
       ['links/missing-page', 'The link "/docs/intr" on /docs/other points to /docs/intr, which is not a page of the site.', 'Did you mean "/docs/intro"?', 'content/docs/other.md', 12],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LinkIndex } from '../../../src/dev/link-index.ts';
+import { LinkIndex } from '../../../src/links/link-index.ts';
 import { checkLinks, type CheckedPage } from '../../../src/links/check.ts';
 
 const page = (path: string, body: string): CheckedPage => ({ path, source: `content${path}.md`, html: `<html><body>${body}</body></html>` });
@@ -16,7 +16,7 @@ const SITE = [
 describe('LinkIndex', () => {
   it('finds what links/check.ts finds, in the same words and order', async () => {
     const index = await LinkIndex.empty(locate).update(SITE, [], STATIC);
-    const full = checkLinks(SITE, STATIC, locate);
+    const full = await checkLinks(SITE, STATIC, locate);
     expect(full.diagnostics.length).toBe(3);
     expect(index.diagnostics).toEqual(full.diagnostics);
     expect(index.checked).toEqual({ pages: full.pagesChecked, links: full.linksChecked });
@@ -27,11 +27,11 @@ describe('LinkIndex', () => {
     const edited = page('/docs/intro', '<h2 id="set-up">Setup</h2><a href="#set-up">self</a>');
     const next = await start.update([edited], [], STATIC);
     const site = SITE.map((p) => (p.path === edited.path ? edited : p));
-    expect(next.diagnostics).toEqual(checkLinks(site, STATIC, locate).diagnostics);
+    expect(next.diagnostics).toEqual((await checkLinks(site, STATIC, locate)).diagnostics);
     // intro itself, and /docs/other which links into it; not / (no fragment) nor /docs/third.
     expect(next.checked.pages).toBe(2);
     // The earlier index is untouched: a failed rebuild can fall back to it.
-    expect(start.diagnostics).toEqual(checkLinks(SITE, STATIC, locate).diagnostics);
+    expect(start.diagnostics).toEqual((await checkLinks(SITE, STATIC, locate)).diagnostics);
   });
 
   it('checks nothing else when an edit keeps the page’s ids', async () => {
@@ -44,10 +44,10 @@ describe('LinkIndex', () => {
     const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
     const added = await start.update([page('/docs/intr', '<p>now it exists</p>')], [], STATIC);
     expect(added.checked.pages).toBe(SITE.length + 1);
-    expect(added.diagnostics).toEqual(checkLinks([...SITE, page('/docs/intr', '<p>now it exists</p>')], STATIC, locate).diagnostics);
+    expect(added.diagnostics).toEqual((await checkLinks([...SITE, page('/docs/intr', '<p>now it exists</p>')], STATIC, locate)).diagnostics);
     const removed = await added.update([], ['/docs/other', '/docs/intr'], STATIC);
     const rest = SITE.filter((p) => p.path !== '/docs/other');
-    expect(removed.diagnostics).toEqual(checkLinks(rest, STATIC, locate).diagnostics);
+    expect(removed.diagnostics).toEqual((await checkLinks(rest, STATIC, locate)).diagnostics);
     expect(removed.diagnostics.map((d) => d.code)).toEqual(['links/missing-page']);
   });
 
@@ -57,9 +57,9 @@ describe('LinkIndex', () => {
     const withLayout = (footer: string) => ({ path: '/docs/usage', source: 'content/docs/usage.md', html: frame(footer), body: content });
     const site = SITE.filter((p) => p.path !== '/docs/other');
     const start = await LinkIndex.empty(locate).update([...site, withLayout('<a href="#usage">top</a>')], [], STATIC);
-    expect(start.diagnostics).toEqual(checkLinks([...site, withLayout('<a href="#usage">top</a>')], STATIC, locate).diagnostics);
+    expect(start.diagnostics).toEqual((await checkLinks([...site, withLayout('<a href="#usage">top</a>')], STATIC, locate)).diagnostics);
     const next = await start.update([withLayout('<a href="/docs/gone">new footer link</a>')], [], STATIC);
-    expect(next.diagnostics).toEqual(checkLinks([...site, withLayout('<a href="/docs/gone">new footer link</a>')], STATIC, locate).diagnostics);
+    expect(next.diagnostics).toEqual((await checkLinks([...site, withLayout('<a href="/docs/gone">new footer link</a>')], STATIC, locate)).diagnostics);
     expect(next.diagnostics.filter((d) => d.file === 'content/docs/usage.md').map((d) => d.message)).toEqual([
       'The link "/docs/intro#set-up" on /docs/usage points to the anchor #set-up, which no element on /docs/intro has.',
       'The link "/docs/gone" on /docs/usage points to /docs/gone, which is not a page of the site.',

@@ -1,14 +1,13 @@
-// The link check of watch mode. It keeps every page's ids and resolved links,
-// so after an edit only the pages that can be affected are checked again:
+// The link check. It keeps every page's ids and resolved links, so that in
+// watch mode, after an edit, only the pages that can be affected are checked again:
 // the edited pages themselves, and the pages linking to an anchor of an
 // edited page whose ids changed (all pages when pages or static files came
 // or went).
-// Its diagnostics are the ones links/check.ts gives for the whole site.
+// A full build is the first update of an empty index (links/check.ts).
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { CheckedPage } from '../links/check.ts';
-import { collectLinks, type PageLinks } from '../links/collect.ts';
+import { collectLinks, type PageLinks } from './collect.ts';
 import { normalizePath } from '../shared/paths.ts';
 
 interface Link {
@@ -28,6 +27,13 @@ interface PageEntry {
   links: Link[];
   /** The page's content HTML and what it holds, reused while the content is unchanged. */
   body?: { html: string; links: PageLinks };
+}
+
+export interface CheckedPage {
+  path: string;
+  html: string;
+  /** Source file the page was rendered from. */
+  source: string;
 }
 
 /** A rendered page; with its content HTML (which the page holds verbatim), a layout-only change parses only the layout. */
@@ -176,7 +182,7 @@ class Checker {
   }
 }
 
-/** Line of the source that holds the link, read afresh: in watch mode the file has just changed. */
+/** Line of the Markdown (or page module) source that holds a broken link; read afresh, as in watch mode the file has just changed. */
 export function locateFresh(source: string, href: string): number | undefined {
   if (!source.endsWith('.md') && !source.endsWith('.tsx')) return undefined;
   try {
