@@ -42,7 +42,10 @@ async function cliBundle() {
       hash.update(f).update(readFileSync(join(root, dir, f)));
     }
   }
-  const dir = join(root, '.pkidocs-cache', `cli-${hash.digest('hex').slice(0, 16)}`);
+  const code = hash.digest('hex').slice(0, 16);
+  // Caches of rendered output key on the code that rendered it (src/cache/api-bodies.ts).
+  process.env.PKIDOCS_CODE_HASH = code;
+  const dir = join(root, '.pkidocs-cache', `cli-${code}`);
   const file = join(dir, 'main.js');
   if (!existsSync(file)) {
     const esbuild = await import('esbuild');

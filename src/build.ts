@@ -27,8 +27,10 @@ import { renderSite, type RenderedPage } from './render/render-site.ts';
 import { siteView } from './render/site-view.ts';
 import { apiHrefs } from './routes/api.ts';
 import { buildRoutes, type SiteRoutes } from './routes/build-routes.ts';
+import type { RouteRecord } from './routes/types.ts';
 import type { SiteData } from './shared/view.ts';
 import { renderBodies } from './bodies.ts';
+import { openApiBodyCache } from './cache/api-bodies.ts';
 import { createDocMarkdown } from './content/doc-markdown.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './dev/changes.ts';
 import { routesNeedingBodies, updateDocs, withNewAssets, type RouteOutput } from './dev/incremental.ts';
@@ -262,7 +264,10 @@ export class SiteBuilder {
     const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
     const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
     const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
-    const fresh = await renderer.renderBodies(todo, {
+    // A full CLI build reuses the API bodies of an unchanged model and unchanged code.
+    const bodyCache = prev || this.options.incremental || this.options.useCache === false ? undefined : await openApiBodyCache(this.cacheDir, api.key);
+    const cachedApi = (r: RouteRecord) => (r.model.type === 'api-item' || r.model.type === 'api-globals') && bodyCache?.bodies.has(r.path);
+    const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
       config,
       docs: content.docs,
       pageModules: content.pageModules,
@@ -270,6 +275,8 @@ export class SiteBuilder {
       apiCtx,
     });
     failOn(fresh.diagnostics);
+    for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
+    await bodyCache?.save(new Map(site.routes.filter((r) => r.model.type === 'api-item' || r.model.type === 'api-globals').map((r) => [r.path, fresh.bodies.get(r.path)!])));
     const bodies = new Map<string, PageBody>();
     const dependencies = new Map<string, string[]>();
     for (const { path } of site.routes) {

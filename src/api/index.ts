@@ -29,6 +29,8 @@ export interface LoadApiResult {
   cacheHit: boolean;
   /** TypeDoc's warnings, the same on a hit as on the miss that filled the cache. */
   diagnostics: Diagnostic[];
+  /** The model's cache key (undefined without the cache), for caches derived from it. */
+  key?: string;
 }
 
 interface CacheFile {
@@ -40,11 +42,12 @@ interface CacheFile {
 export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const entry = resolve(options.entry);
   const source = await readEntry(entry, options.entry);
-  const cacheFile = join(options.cacheDir, `api-${await cacheKey(entry, source)}.json`);
+  const key = await cacheKey(entry, source);
+  const cacheFile = join(options.cacheDir, `api-${key}.json`);
 
   if (options.useCache) {
     const cached = await readCache(cacheFile);
-    if (cached) return { model: cached.model, cacheHit: true, diagnostics: cached.diagnostics };
+    if (cached) return { model: cached.model, cacheHit: true, diagnostics: cached.diagnostics, key };
   }
 
   const { model, diagnostics } = options.inProcess
@@ -52,7 +55,7 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     : await convertInChild(entry);
   if (!model) throw new BuildFailure(diagnostics);
   if (options.useCache) await writeCache(cacheFile, { converterVersion: CONVERTER_VERSION, model, diagnostics });
-  return { model, cacheHit: false, diagnostics };
+  return { model, cacheHit: false, diagnostics, key: options.useCache ? key : undefined };
 }
 
 /** The conversion in a child process (see convert-process.ts), its result passed through a file. */
