@@ -234,12 +234,8 @@ export class SiteBuilder {
       failOn([...docs.diagnostics, ...pages.diagnostics]);
       return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter };
     }
-    const [docs, pages, highlighter] = await Promise.all([
-      readDocs(docsDir),
-      loadPageModules(pagesDir, { fresh }),
-      loadHighlighter(),
-      useHighlightCache(this.options.useCache === false ? undefined : join(this.cacheDir, 'highlight.jsonl')),
-    ]);
+    useHighlightCache(this.options.useCache === false ? undefined : join(this.cacheDir, 'highlight.jsonl'));
+    const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir), loadPageModules(pagesDir, { fresh }), loadHighlighter()]);
     failOn([...docs.diagnostics, ...pages.diagnostics]);
     return { docs: docs.docs, pageModules: pages.modules, highlighter };
   }
@@ -266,7 +262,7 @@ export class SiteBuilder {
     const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
     // A full CLI build reuses the API bodies of an unchanged model and unchanged code.
     const bodyCache = prev || this.options.incremental || this.options.useCache === false ? undefined : await openApiBodyCache(this.cacheDir, api.key);
-    const cachedApi = (r: RouteRecord) => (r.model.type === 'api-item' || r.model.type === 'api-globals') && bodyCache?.bodies.has(r.path);
+    const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
     const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
       config,
       docs: content.docs,
@@ -276,7 +272,7 @@ export class SiteBuilder {
     });
     failOn(fresh.diagnostics);
     for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
-    await bodyCache?.save(new Map(site.routes.filter((r) => r.model.type === 'api-item' || r.model.type === 'api-globals').map((r) => [r.path, fresh.bodies.get(r.path)!])));
+    if (bodyCache && !bodyCache.bodies.size) await bodyCache.save(new Map(site.routes.filter(isApiBody).map((r) => [r.path, fresh.bodies.get(r.path)!])));
     const bodies = new Map<string, PageBody>();
     const dependencies = new Map<string, string[]>();
     for (const { path } of site.routes) {
@@ -319,6 +315,9 @@ export class SiteBuilder {
     return report;
   }
 }
+
+/** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */
+const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item' || r.model.type === 'api-globals';
 
 function sameUrls(a: readonly BundleFile[], b: readonly BundleFile[]): boolean {
   return a.length === b.length && a.every((f, i) => f.url === b[i]!.url);

@@ -9,6 +9,7 @@ import type { PageBody } from '../render/body.ts';
 
 export interface ApiBodyCache {
   bodies: Map<string, PageBody>;
+  /** Stores the bodies of a build that found none cached. */
   save(bodies: ReadonlyMap<string, PageBody>): Promise<void>;
 }
 
@@ -25,7 +26,6 @@ export async function openApiBodyCache(cacheDir: string, apiKey: string | undefi
   return {
     bodies,
     async save(fresh) {
-      if (bodies.size) return;
       await mkdir(cacheDir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, JSON.stringify([...fresh]));

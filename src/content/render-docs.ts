@@ -3,7 +3,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import type { DocSource } from './docs.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../shared/escape.ts';
 import type { RenderMarkdown } from './markdown.ts';
 import type { DocContext } from './plugins/context.ts';
 

@@ -4,7 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
-import { escapeHtml } from '../content/escape.ts';
+import { escapeHtml } from '../shared/escape.ts';
 import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
 

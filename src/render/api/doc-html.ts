@@ -5,7 +5,7 @@
 import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
 import { resolveLang } from '../../content/highlight.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
-import { escapeText } from './escape.ts';
+import { escapeText } from '../../shared/escape.ts';
 import { renderSimpleMarkdown } from './simple-markdown.ts';
 
 export interface DocRenderer {

@@ -4,7 +4,7 @@ import type { ApiFunction, ApiItem, ApiItemKind, ApiTypeAlias, ApiVariable } fro
 import { GLOBALS_SECTION_IDS, apiItemHref, globalsAnchor } from '../../routes/api-urls.ts';
 import type { ApiGlobalsPageProps, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeText } from './escape.ts';
+import { escapeText } from '../../shared/escape.ts';
 import { signatureView, typeParameterView } from './member-view.ts';
 
 const INDEXED: [ApiItemKind, string][] = [

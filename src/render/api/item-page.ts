@@ -4,7 +4,7 @@ import type { ApiMemberKind, ApiPageItem, ApiTarget, ApiType } from '../../api/m
 import { API_SECTION_IDS, apiItemHref, apiPageAnchors } from '../../routes/api-urls.ts';
 import type { ApiItemPageProps, HierarchyRow, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml, escapeText } from '../../shared/escape.ts';
 import { memberView, signatureView, typeParameterView } from './member-view.ts';
 
 const KIND_LABELS = { class: 'Class', interface: 'Interface', enum: 'Enumeration' } as const;

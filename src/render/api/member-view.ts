@@ -5,7 +5,7 @@ import type { ApiItemKind, ApiMember, ApiMemberRef, ApiParameter, ApiSignature, 
 import type { MemberAnchor } from '../../routes/api-urls.ts';
 import type { LinkView, MemberView, ParamView, SignatureView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import { escapeText } from './escape.ts';
+import { escapeText } from '../../shared/escape.ts';
 import { propertyName } from './type-html.ts';
 
 /** The h3 text of a member, as the old site wrote it. */

@@ -4,7 +4,7 @@
 // and goes through the full pipeline instead. The full pipeline costs about a
 // millisecond per comment; this costs microseconds. A test checks that both
 // agree on every comment of pkijs this renderer accepts.
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml, escapeText } from '../../shared/escape.ts';
 
 /** Renders a fenced code block, or undefined when it needs the full pipeline (highlighting). */
 export type CodeBlockRenderer = (lang: string, code: string) => string | undefined;

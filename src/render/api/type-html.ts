@@ -2,7 +2,7 @@
 // reference linked. One handler per ApiType kind (the map below); parentheses
 // come from operator precedence, where TypeScript would need them.
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
-import { escapeHtml, escapeText } from './escape.ts';
+import { escapeHtml, escapeText } from '../../shared/escape.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;

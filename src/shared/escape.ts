@@ -1,4 +1,5 @@
-// HTML escaping for the strings the API renderer builds by hand.
+// HTML escaping for strings built by hand (the API renderer, the document head).
+// Shared so the build and the browser escape alike.
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
