@@ -102,15 +102,17 @@ describe('prefetch', () => {
     };
     const t = await site.page();
     await prepare(t);
-    const gets: { path: string; type: string; cookie?: string }[] = [];
-    t.page.on('request', async (r) => {
+    const gets: { path: string; type: string; cookie: Promise<string | undefined> }[] = [];
+    t.page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path.includes('/chunks/')) gets.push({ path, type: r.resourceType(), cookie: (await r.allHeaders()).cookie });
+      // Headers are read without awaiting here: a request still arriving while the context closes must not reject unhandled.
+      const cookie = r.allHeaders().then((h) => h.cookie, () => undefined);
+      if (path.includes('/chunks/')) gets.push({ path, type: r.resourceType(), cookie });
     });
     await t.page.goto(site.url(PAGE));
     await expect.poll(() => gets.map((g) => g.path)).toContain(chunkUrl('/docs/api/pkijs'));
     expect(await prefetchLinks(t.page)).toEqual([]);
-    for (const get of gets) expect(get).toMatchObject({ type: 'fetch', cookie: 'session=reader' });
+    for (const get of [...gets]) expect({ ...get, cookie: await get.cookie }).toMatchObject({ type: 'fetch', cookie: 'session=reader' });
     await t.context.close();
   });
 });
