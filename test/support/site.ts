@@ -15,8 +15,8 @@ export function loadPage(path: string): cheerio.CheerioAPI {
   return cheerio.load(readPage(path));
 }
 
-/** Routes of the Docusaurus site this replaces (shared anchors), with their titles. */
+/** Routes of the Docusaurus site this replaces (test/fixtures/anchors), with their titles. */
 export function anchorTitles(): Map<string, string> {
-  const text = readFileSync(join(import.meta.dirname, '../../../shared/anchors/docusaurus/titles.tsv'), 'utf8');
+  const text = readFileSync(join(import.meta.dirname, '../fixtures/anchors/docusaurus/titles.tsv'), 'utf8');
   return new Map(text.trim().split('\n').map((l) => l.split('\t') as [string, string]));
 }

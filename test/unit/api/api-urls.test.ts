@@ -51,7 +51,7 @@ describe('member anchors', () => {
 
 describe('parity with the old site', () => {
   type Heading = [tag: string, text: string, id: string | null];
-  const old = JSON.parse(readFileSync(join(ROOT, '../shared/anchors/docusaurus/headings-levels.json'), 'utf8')) as Record<string, Heading[]>;
+  const old = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/anchors/docusaurus/headings-levels.json'), 'utf8')) as Record<string, Heading[]>;
   let model: ApiModel;
   beforeAll(async () => {
     ({ model } = await loadPkijs());

@@ -13,7 +13,7 @@ import { apiItemHref } from '../../../../src/routes/api-urls.ts';
 import { item, loadPkijs, renderContext, ROOT } from '../../api/support.ts';
 
 type Heading = [tag: string, text: string, id: string | null];
-const OLD = JSON.parse(readFileSync(join(ROOT, '../shared/anchors/docusaurus/headings-levels.json'), 'utf8')) as Record<string, Heading[]>;
+const OLD = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/anchors/docusaurus/headings-levels.json'), 'utf8')) as Record<string, Heading[]>;
 
 let model: ApiModel;
 let ctx: ApiRenderContext;
