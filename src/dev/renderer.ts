@@ -5,8 +5,8 @@
 // typedoc, shiki and the rest of the build stay loaded. esbuild's module
 // graph then tells which half a changed template feeds: page bodies (API
 // pages, cards) or the layout around every page.
-import { mkdir, realpath, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, readFile, realpath, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { renderBodies } from '../bodies.ts';
@@ -51,6 +51,7 @@ export async function loadRenderer(root: string, cacheDir: string): Promise<Rend
     sourcemap: 'inline',
     metafile: true,
     logLevel: 'silent',
+    plugins: [moduleLocations(dir)],
   });
   try {
     const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
@@ -69,6 +70,32 @@ export async function loadRenderer(root: string, cacheDir: string): Promise<Rend
     // The module stays in memory; the file is not needed any more.
     await rm(outfile, { force: true });
   }
+}
+
+/**
+ * Each module keeps its own import.meta.dirname/url, as if it ran from its
+ * source file, through a path relative to the bundle (never an absolute one:
+ * the bundle must hold no path of this machine, should it outlive this run).
+ */
+function moduleLocations(outDir: string): esbuild.Plugin {
+  const rel = (to: string): string => relative(outDir, to).split(sep).join('/');
+  return {
+    name: 'module-locations',
+    setup(build) {
+      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        let text = await readFile(args.path, 'utf8');
+        if (text.includes('import.meta.')) {
+          const dirUrl = `new URL(${JSON.stringify(`${encodeURI(rel(dirname(args.path)))}/`)}, import.meta.url)`;
+          text = text
+            .replaceAll('import.meta.dirname', `__pkidocsPath(${dirUrl})`)
+            .replaceAll('import.meta.url', `new URL(${JSON.stringify(encodeURI(rel(args.path)))}, import.meta.url).href`);
+          // On the first line, so that the source map's line numbers still match.
+          text = `import { fileURLToPath as __pkidocsPath } from 'node:url'; ${text}`;
+        }
+        return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
 }
 
 /** Absolute file → the files it imports, from esbuild's metafile (whose paths are relative to the working folder). */

@@ -1,0 +1,168 @@
+// The CLI's own TypeScript (src/, templates/) bundled by esbuild into one
+// cached module: loading ~300 small modules through a TypeScript loader hook
+// took ~2 s per run, the bundle loads in a fraction of that.
+//
+// The cache holds no path of this machine: a module's import.meta.dirname/url
+// become expressions on the checkout root that the loader sets at run time
+// (globalThis.__pkidocs), so a moved checkout, a CI cache restored elsewhere or
+// a cache folder shared through a symlink all work. The folder name is a hash
+// of the sources, this file, esbuild's version and the platform; a manifest of
+// the files' hashes is checked before loading, and a damaged or unloadable
+// bundle is deleted and rebuilt once.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const MANIFEST = 'manifest.json';
+
+/** Imports the bundled src/cli/main.ts of the checkout at `root`, bundling it first if needed. */
+export async function loadCli(root) {
+  const key = cacheKey(root);
+  // Caches of rendered output key on the code that rendered it (src/cache/api-bodies.ts).
+  process.env.PKIDOCS_CODE_HASH = key;
+  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/` };
+  const dir = join(root, '.pkidocs-cache', `cli-${key}`);
+  const url = pathToFileURL(join(dir, 'main.js')).href;
+  let rebuilt = false;
+  if (!intact(dir)) {
+    if (existsSync(dir)) notice(`the cached CLI bundle ${relative(root, dir)} is damaged (a file is missing or changed); rebuilding it.`);
+    await rebuild(root, dir);
+    rebuilt = true;
+  }
+  try {
+    return await import(url);
+  } catch (error) {
+    if (rebuilt) throw error; // built just now and still failing: a real error
+    notice(`the cached CLI bundle ${relative(root, dir)} failed to load (${error.message.split('\n')[0]}); rebuilding it.`);
+    await rebuild(root, dir);
+    // A new URL: Node keeps the failed module under the old one.
+    return await import(`${url}?rebuilt`);
+  }
+}
+
+function notice(text) {
+  process.stderr.write(`pkidocs: ${text}\n`);
+}
+
+/** Everything the bundle depends on: sources, this file (options, plugin), esbuild's version, the platform. */
+function cacheKey(root) {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
+  for (const dir of ['src', 'templates']) {
+    for (const f of readdirSync(join(root, dir), { recursive: true }).map(String).sort()) {
+      if (!/\.tsx?$/.test(f)) continue;
+      hash.update(f.split(sep).join('/')).update(readFileSync(join(root, dir, f)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function esbuildVersion(root) {
+  return createRequire(join(root, 'package.json'))('esbuild/package.json').version;
+}
+
+/** Whether every file the manifest lists is there with the content it was written with. */
+function intact(dir) {
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (!manifest || typeof manifest.files !== 'object' || !manifest.files['main.js']) return false;
+  return Object.entries(manifest.files).every(([name, sum]) => {
+    try {
+      return sha256(readFileSync(join(dir, name))) === sum;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const sha256 = (data) => createHash('sha256').update(data).digest('hex');
+
+async function rebuild(root, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [join(root, 'src/cli/main.ts')],
+    absWorkingDir: root, // the path comments esbuild writes are relative to this
+    outdir: dir,
+    // Dynamic imports (TypeDoc, the dev server) stay separate chunks, loaded only when used.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    logLevel: 'error',
+    plugins: [moduleLocations(root)],
+  });
+  // Written aside and renamed, so a build starting at the same moment never loads half of it.
+  const tmp = `${dir}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const files = {};
+  for (const f of result.outputFiles) {
+    const name = relative(dir, f.path).split(sep).join('/');
+    writeFileSync(join(tmp, name), f.contents);
+    files[name] = sha256(f.contents);
+  }
+  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ files }));
+  try {
+    renameSync(tmp, dir);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another run got there first
+  }
+  sweep(dir);
+}
+
+/** A day: older bundles of other sources are not in use by a running build any more. */
+const STALE_MS = 24 * 3600 * 1000;
+
+/** Removes the bundles of older sources and the temp folders of runs that died while writing one. */
+function sweep(current) {
+  const parent = dirname(current);
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith('cli-') || name === basename(current)) continue;
+    const tmp = /\.(\d+)\.tmp$/.exec(name);
+    const dead = tmp ? !alive(Number(tmp[1])) : Date.now() - statSync(join(parent, name)).mtimeMs > STALE_MS;
+    if (dead) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/**
+ * Each module keeps its own import.meta.dirname/url, as if it ran from its
+ * source file in the checkout that loads the bundle: the source's path relative
+ * to the root is baked in, the root is read at run time.
+ */
+function moduleLocations(root) {
+  return {
+    name: 'module-locations',
+    setup(build) {
+      build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        const rel = relative(root, args.path).split(sep).join('/');
+        if (rel.startsWith('../')) throw new Error(`${args.path} is outside the checkout ${root}`);
+        const relDir = rel.split('/').slice(0, -1).join('/');
+        const dirExpr = `(globalThis.__pkidocs.root + ${JSON.stringify(relDir ? sep + relDir.split('/').join(sep) : '')})`;
+        const urlExpr = `(globalThis.__pkidocs.rootUrl + ${JSON.stringify(encodeURI(rel))})`;
+        const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.dirname', dirExpr).replaceAll('import.meta.url', urlExpr);
+        return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
