@@ -20,6 +20,9 @@ import { loadPageModules, type PageModule } from './content/page-modules.ts';
 import { BuildFailure, hasErrors, type Diagnostic } from './diagnostics/diagnostic.ts';
 import type { LinkReport } from './links/check.ts';
 
+import { claimOutDir } from './output/claim.ts';
+import type { OutLock } from './output/lock.ts';
+import { hasMarker } from './output/out-dir.ts';
 import { writeSite, type OutputFile } from './output/write.ts';
 import { createApiRenderContext, type ApiRenderContext } from './render/api/index.ts';
 import type { PageBody } from './render/body.ts';
@@ -54,8 +57,13 @@ export interface BuildStats {
 }
 
 export async function build(options: BuildOptions): Promise<BuildStats> {
-  const { pages, links, bytes, ms } = await new SiteBuilder(options).build();
-  return { pages, links, bytes, ms };
+  const builder = new SiteBuilder(options);
+  try {
+    const { pages, links, bytes, ms } = await builder.build();
+    return { pages, links, bytes, ms };
+  } finally {
+    await builder.close();
+  }
 }
 
 export interface SiteBuilderOptions extends BuildOptions {
@@ -121,6 +129,8 @@ export class SiteBuilder {
   /** Files changed since the last successful run (a failed run's files are retried with the next). */
   private readonly pending = new Set<string>();
   private runs = 0;
+  /** The output folder, checked and locked by the first build until close(). */
+  private claim: Promise<OutLock> | undefined;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
@@ -134,8 +144,32 @@ export class SiteBuilder {
     return watchedPaths({ ...this.layout, libraryEntry: this.state?.library.entry });
   }
 
+  /**
+   * Refuses an output folder pkidocs may not replace, takes its lock (held
+   * until close()) and tidies what a crashed build left; once per builder.
+   */
+  claimOutput(): Promise<OutLock> {
+    if (!this.claim) {
+      const { root, reporter } = this.options;
+      const claim = claimOutDir({ outDir: this.outDir, root, contentDir: this.layout.contentDir, reporter });
+      this.claim = claim;
+      claim.catch(() => {
+        if (this.claim === claim) this.claim = undefined; // refused: the next build checks again
+      });
+    }
+    return this.claim;
+  }
+
+  /** Releases the output folder's lock. */
+  async close(): Promise<void> {
+    const claim = this.claim;
+    this.claim = undefined;
+    await (await claim?.catch(() => undefined))?.release();
+  }
+
   /** Runs every stage; out/ is replaced through a temporary folder. */
   async build(): Promise<RunResult> {
+    await this.claimOutput();
     const templates = planChanges(this.pending, this.layout).templates;
     const result = await this.run({ ...fullPlan(), templates }, undefined);
     this.pending.clear();
@@ -171,7 +205,10 @@ export class SiteBuilder {
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
-    const staged = prev && stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics });
+    // An out/ deleted (or emptied) since the last run gets the whole site again.
+    const staged = prev && (await hasMarker(this.outDir))
+      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics })
+      : undefined;
     const links = await stage('links', () => this.links(relinked, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
         await staged?.abort();
@@ -199,7 +236,7 @@ export class SiteBuilder {
     const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
     const [content, api, bundle] = await settleAll([
       !prev || plan.docs.size || plan.pageModules
-        ? stage('content', () => this.content(prev?.content, plan, fresh), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+        ? stage('content', () => this.content(prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
         : Promise.resolve(prev.content),
       apiDirty ? stage('api', () => this.api(library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
       !prev || plan.bundle ? stage('bundle', () => bundleClient(this.options.root), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
@@ -225,17 +262,18 @@ export class SiteBuilder {
     return { config: loaded.config, library: lib.library };
   }
 
-  private async content(prev: Content | undefined, plan: ChangePlan, fresh: boolean): Promise<Content> {
+  private async content(prev: Content | undefined, plan: ChangePlan, fresh: boolean, config: SiteConfig): Promise<Content> {
     const docsDir = join(this.layout.contentDir, 'docs');
+    const readOptions = { root: this.options.root, maxPageBytes: config.limits.maxPageBytes };
     const pagesDir = join(this.layout.contentDir, 'pages');
     if (prev) {
-      const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir) : { docs: prev.docs, diagnostics: [] };
+      const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir, readOptions) : { docs: prev.docs, diagnostics: [] };
       const pages = plan.pageModules ? await loadPageModules(pagesDir, { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
       failOn([...docs.diagnostics, ...pages.diagnostics]);
       return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter };
     }
     useHighlightCache(this.options.useCache === false ? undefined : join(this.cacheDir, 'highlight.jsonl'));
-    const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir), loadPageModules(pagesDir, { fresh }), loadHighlighter()]);
+    const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir, readOptions), loadPageModules(pagesDir, { fresh }), loadHighlighter()]);
     failOn([...docs.diagnostics, ...pages.diagnostics]);
     return { docs: docs.docs, pageModules: pages.modules, highlighter };
   }

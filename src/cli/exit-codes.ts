@@ -11,13 +11,14 @@ export const ExitCode = {
 } as const;
 
 const BY_CATEGORY: Record<DiagnosticCategory, number> = {
+  usage: ExitCode.Usage,
   config: ExitCode.Config,
   content: ExitCode.Content,
   links: ExitCode.BrokenLinks,
   internal: ExitCode.Unexpected,
 };
 
-const PRIORITY: DiagnosticCategory[] = ['config', 'content', 'links', 'internal'];
+const PRIORITY: DiagnosticCategory[] = ['usage', 'config', 'content', 'links', 'internal'];
 
 export function exitCodeFor(diagnostics: readonly Diagnostic[]): number {
   const found = PRIORITY.find((c) => diagnostics.some((d) => d.category === c && d.severity === 'error'));

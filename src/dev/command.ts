@@ -2,13 +2,14 @@
 // once), builds if needed (always, in watch mode), serves out/ until SIGINT or
 // SIGTERM, then closes the watcher, the server and esbuild's helper process.
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { SiteBuilder } from '../build.ts';
 import { ExitCode } from '../cli/exit-codes.ts';
 import { runBuild } from '../cli/main.ts';
 import type { Reporter } from '../cli/reporter.ts';
-import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { protectedProblem } from '../output/out-dir.ts';
 import { LiveChannel } from './live.ts';
 import { openBrowser } from './open.ts';
 import { startDevServer, type DevServer } from './server.ts';
@@ -34,6 +35,21 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     reporter.diagnostic(invalid);
     return ExitCode.Usage;
   }
+  // Never serve (nor, in watch mode, write) the repository or its sources as the site.
+  const refused = await protectedProblem(options.outDir, { root: options.root, contentDir: dirname(options.configFile) });
+  if (refused) {
+    reporter.diagnostic(refused);
+    return ExitCode.Usage;
+  }
+  // Watch mode writes out/ for as long as it runs: it is checked and locked before the port is taken.
+  const builder = options.watch ? new SiteBuilder({ root: options.root, configFile: options.configFile, outDir: options.outDir, reporter, incremental: true }) : undefined;
+  try {
+    await builder?.claimOutput();
+  } catch (e) {
+    if (!(e instanceof BuildFailure)) throw e;
+    e.diagnostics.forEach((d) => reporter.diagnostic(d));
+    return ExitCode.Usage;
+  }
   if (options.watch) process.setSourceMapsEnabled(true); // template stack traces point at .tsx lines
   const live = options.watch ? await LiveChannel.create(options.root) : undefined;
   let server: DevServer;
@@ -41,13 +57,13 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     server = await startDevServer({ siteDir: options.outDir, port: options.port, host: options.host, live, onError: (e) => reporter.info(`A request failed: ${String(e)}`) });
   } catch (e) {
     live?.close();
+    await builder?.close();
     reporter.diagnostic(listenProblem(e as NodeJS.ErrnoException, options));
     return ExitCode.Usage;
   }
   let session: WatchSession | undefined;
   const stop = listenForStop(options.signal);
-  if (live) {
-    const builder = new SiteBuilder({ root: options.root, configFile: options.configFile, outDir: options.outDir, reporter, incremental: true });
+  if (live && builder) {
     session = await startWatching({ builder, live, reporter, root: options.root });
   } else if (!(await exists(join(options.outDir, 'index.html')))) {
     const code = await runBuild(reporter, { root: options.root, outDir: options.outDir, configFile: options.configFile });
@@ -61,6 +77,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   if (options.open) openBrowser(server.url, reporter);
   await stop.requested;
   await session?.close();
+  await builder?.close();
   await server.close();
   await esbuild.stop();
   reporter.info('Stopped: the port is free and nothing is left running.');

@@ -4,8 +4,8 @@
 
 export type Severity = 'error' | 'warning';
 
-/** The failure classes the CLI maps to distinct exit codes. */
-export type DiagnosticCategory = 'config' | 'content' | 'links' | 'internal';
+/** The failure classes the CLI maps to distinct exit codes (`usage`: the command line asked for something refused). */
+export type DiagnosticCategory = 'usage' | 'config' | 'content' | 'links' | 'internal';
 
 export interface Diagnostic {
   /** Stable machine-readable code, e.g. `content/bad-front-matter`. */

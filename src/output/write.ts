@@ -1,7 +1,13 @@
 // Writes the site into a temporary folder beside out/ and swaps it in only
 // when every stage passed, so a failed build never leaves out/ half-written.
+// The temporary folder is marked first, so that a crashed run's leftovers
+// are recognisably ours (src/output/recover.ts); out/ is checked again just
+// before the swap, so nothing but a folder pkidocs may replace is replaced.
 import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { BuildFailure } from '../diagnostics/diagnostic.ts';
+import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
+import { asidePath, tmpPath } from './recover.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder. */
@@ -10,14 +16,18 @@ export interface OutputFile {
 }
 
 export async function writeSite(outDir: string, files: readonly OutputFile[], staticDir?: string): Promise<{ bytes: number }> {
-  const tmp = `${outDir}.tmp-${process.pid}`;
+  const tmp = tmpPath(outDir);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
-  if (staticDir) await cp(staticDir, tmp, { recursive: true }).catch(ignoreMissing);
+  await writeFile(join(tmp, MARKER), MARKER_TEXT);
+  if (staticDir) {
+    const marker = join(staticDir, MARKER);
+    await cp(staticDir, tmp, { recursive: true, filter: (src) => src !== marker }).catch(ignoreMissing);
+  }
   const dirs = new Set(files.map((f) => dirname(join(tmp, f.path))));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;
-  const queue = [...files];
+  const queue = files.filter((f) => f.path !== MARKER);
   const worker = async (): Promise<void> => {
     for (let f = queue.pop(); f; f = queue.pop()) {
       bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
@@ -30,12 +40,34 @@ export async function writeSite(outDir: string, files: readonly OutputFile[], st
 }
 
 async function swap(tmp: string, outDir: string): Promise<void> {
-  const old = `${outDir}.old-${process.pid}`;
-  await rename(outDir, old).catch(ignoreMissing);
-  await rename(tmp, outDir);
+  const problem = await contentsProblem(outDir);
+  if (problem) {
+    await rm(tmp, { recursive: true, force: true });
+    throw new BuildFailure([problem]);
+  }
+  const old = asidePath(outDir);
+  const hadOld = await rename(outDir, old).then(() => true, ignoreMissing);
+  crashPoint('between-renames');
+  try {
+    await rename(tmp, outDir);
+  } catch (e) {
+    // Something took out/'s place meanwhile: put the previous site back, drop the new one.
+    if (hadOld) await rename(old, outDir).catch(() => {});
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
   await rm(old, { recursive: true, force: true });
 }
 
-function ignoreMissing(e: NodeJS.ErrnoException): void {
+/**
+ * Tests only: PKIDOCS_TEST_CRASH=<point> kills the process there, abruptly
+ * (SIGKILL: no exit handlers, no clean-up), to prove the next run recovers.
+ */
+function crashPoint(point: string): void {
+  if (process.env.PKIDOCS_TEST_CRASH === point) process.kill(process.pid, 'SIGKILL');
+}
+
+function ignoreMissing(e: NodeJS.ErrnoException): false {
   if (e.code !== 'ENOENT') throw e;
+  return false;
 }

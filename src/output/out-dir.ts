@@ -1,0 +1,106 @@
+// Which folders pkidocs may replace with a new site. The output folder is
+// replaced as a whole, so a wrong --out (".", "content", a home folder) would
+// delete everything in it: pkidocs only replaces a folder that is missing,
+// empty, or marked as its own by the marker file every site it writes holds.
+import { lstat, readdir, realpath } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+
+/**
+ * Written into every output folder. A dotfile no page or static file can be
+ * named (static files named so are not copied): static hosts either skip
+ * dotfiles or serve this one, which holds one harmless sentence.
+ */
+export const MARKER = '.pkidocs-out';
+export const MARKER_TEXT = 'This folder was written by pkidocs. `pkidocs build` replaces it as a whole; do not keep other files in it.\n';
+
+/** Folders of the project a site may never replace, nor be written into. */
+const PROJECT_FOLDERS = ['content', 'src', 'templates', 'client', 'bin', '.git', 'node_modules', '.pkidocs-cache'];
+
+export interface OutDirRules {
+  /** The project (repository) root. */
+  root: string;
+  /** The content folder: the one the site config lives in. */
+  contentDir: string;
+}
+
+const HINT = 'Pass --out a folder of its own: a missing or empty one, or one pkidocs wrote before (the default is out).';
+
+/** A problem if `outDir` is, holds or lies inside a folder of the project; symlinks are resolved first. */
+export async function protectedProblem(outDir: string, rules: OutDirRules): Promise<Diagnostic | undefined> {
+  const [out, root, content] = await Promise.all([realPathOf(outDir), realPathOf(rules.root), realPathOf(rules.contentDir)]);
+  const refuse = (why: string): Diagnostic => error('usage', 'output/protected-folder', refusal(outDir, out, why), { hint: HINT });
+  if (out === root) return refuse('it is the repository root');
+  if (inside(root, out)) return refuse(`it contains the repository (${root})`);
+  if (out === content) return refuse('it is the content folder, where the site config lives');
+  if (inside(out, content)) return refuse(`it is inside the content folder (${content})`);
+  if (inside(content, out)) return refuse(`it contains the content folder (${content})`);
+  for (const name of PROJECT_FOLDERS) {
+    const folder = await realPathOf(join(rules.root, name));
+    if (out === folder) return refuse(`it is the project's ${name}/ folder`);
+    if (inside(out, folder)) return refuse(`it is inside the project's ${name}/ folder`);
+  }
+  return undefined;
+}
+
+/** A problem unless `outDir` is missing, an empty folder, or a folder pkidocs wrote. */
+export async function contentsProblem(outDir: string): Promise<Diagnostic | undefined> {
+  const stat = await lstat(outDir).catch(missing);
+  if (!stat) return undefined;
+  const real = await realPathOf(outDir);
+  if (!(await lstat(real)).isDirectory()) {
+    return error('usage', 'output/not-a-folder', refusal(outDir, real, 'it is a file, not a folder'), { hint: HINT });
+  }
+  if ((await readdir(real)).length === 0 || (await isOurs(real))) return undefined;
+  return error('usage', 'output/not-ours', refusal(outDir, real, `it holds files that pkidocs did not write (there is no ${MARKER} file in it)`), {
+    hint: 'If it is an old site you no longer need, delete it yourself; otherwise pass --out a missing or empty folder.',
+  });
+}
+
+/**
+ * A folder pkidocs wrote: it holds the marker, or it is a site written before
+ * markers existed (404.html, index.html and _pkidocs/chunks/, which nothing
+ * else writes), so that upgrading does not refuse the out/ of the last build.
+ */
+export async function isOurs(dir: string): Promise<boolean> {
+  const [marker, page, notFound, chunks] = await Promise.all(
+    [MARKER, 'index.html', '404.html', '_pkidocs/chunks'].map((f) => lstat(join(dir, f)).catch(missing)),
+  );
+  if (marker?.isFile()) return true;
+  return Boolean(page?.isFile() && notFound?.isFile() && chunks?.isDirectory());
+}
+
+/** Whether out/ still holds the marker of the site pkidocs wrote into it. */
+export async function hasMarker(dir: string): Promise<boolean> {
+  return (await lstat(join(dir, MARKER)).catch(missing))?.isFile() ?? false;
+}
+
+function refusal(given: string, real: string, why: string): string {
+  const shown = real === given ? given : `${given} (${real})`;
+  return `Refusing to use ${shown} as the output folder: ${why}. pkidocs replaces the output folder as a whole, so everything in it would be deleted.`;
+}
+
+/** Whether `child` lies strictly inside `parent`. */
+function inside(child: string, parent: string): boolean {
+  const rel = relative(parent, child);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep);
+}
+
+/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
+export async function realPathOf(path: string): Promise<string> {
+  const rest: string[] = [];
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return join(await realpath(p), ...rest.reverse());
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(p) === p) throw e;
+      rest.push(basename(p));
+    }
+  }
+}
+
+function missing(e: NodeJS.ErrnoException): undefined {
+  if (e.code === 'ENOENT') return undefined;
+  throw e;
+}
