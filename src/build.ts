@@ -305,7 +305,7 @@ export class SiteBuilder {
       config,
       docs: content.docs,
       pageModules: content.pageModules,
-      docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url },
+      docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: this.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
       apiCtx,
     });
     failOn(fresh.diagnostics);

@@ -2,6 +2,9 @@
 // (defaults optional); the build reads the validated `SiteConfig`.
 import { z } from 'zod';
 
+/** The default of `limits.maxPageBytes`: a bigger page is a mistake (and takes minutes and gigabytes to render). */
+export const DEFAULT_MAX_PAGE_BYTES = 2_000_000;
+
 const linkItem = z.strictObject({
   label: z.string().min(1),
   /** An internal route, checked by the link check. */
@@ -92,6 +95,13 @@ export const siteConfigSchema = z.strictObject({
     mainPage: z.string().min(1),
   }),
   onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
+  /** Guards against content that would take minutes and gigabytes to build. */
+  limits: z
+    .strictObject({
+      /** Largest Markdown page (and code include) in bytes; a bigger one is a content error. */
+      maxPageBytes: z.number().int().positive().default(DEFAULT_MAX_PAGE_BYTES),
+    })
+    .prefault({}),
 });
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;

@@ -22,11 +22,42 @@ export interface ParsedMarkdown {
   lineOffset: number;
 }
 
+/**
+ * gray-matter picks an engine from the text after the opening '---' and evals
+ * `---js` front matter. Only YAML is allowed: the language is checked first,
+ * and every engine but YAML is replaced by one that refuses, so its eval engine
+ * is unreachable even if the check were bypassed.
+ */
+const refuse = (): never => {
+  throw new Error('only YAML front matter is allowed');
+};
+const ENGINES = Object.fromEntries(
+  ['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml'].map((name) => [name, { parse: refuse, stringify: refuse }]),
+);
+const YAML_NAMES = new Set(['', 'yaml', 'yml']);
+
+/** The language written after the opening '---' ('' for none), as gray-matter reads it. */
+function frontMatterLanguage(source: string): string | undefined {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source;
+  // '----' opens no front matter (gray-matter's rule too).
+  if (!text.startsWith('---') || text[3] === '-') return undefined;
+  const first = text.slice(3, text.search(/\r?\n|$/));
+  return first.trim().toLowerCase();
+}
+
 export function parseFrontMatter(source: string, file: string): { parsed?: ParsedMarkdown; diagnostics: Diagnostic[] } {
+  const language = frontMatterLanguage(source);
+  if (language !== undefined && !YAML_NAMES.has(language)) {
+    return {
+      diagnostics: [error('content', 'content/front-matter-language', `The front matter is marked as "${language}"; only YAML front matter is allowed (other languages, JavaScript among them, would run or parse code at build time).`, {
+        file, line: 1, hint: 'Write the front matter in YAML between two plain --- lines.',
+      })],
+    };
+  }
   let result: matter.GrayMatterFile<string>;
   try {
     // An empty options object bypasses gray-matter's cache, which would hide edits.
-    result = matter(source, {});
+    result = matter(source, { language: 'yaml', engines: ENGINES });
   } catch (e) {
     const mark = (e as { mark?: { line: number; column: number } }).mark;
     const reason = (e as { reason?: string }).reason ?? (e as Error).message;

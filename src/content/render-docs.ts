@@ -1,5 +1,6 @@
 // Stage 1b: renders Markdown pages to HTML once their route paths are known
 // (links between .md files are rewritten to those paths).
+import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import type { DocSource } from './docs.ts';
@@ -16,6 +17,10 @@ export interface DocRenderContext {
   markdown: RenderMarkdown;
   routeOfFile: (absPath: string) => string | undefined;
   siteOrigin?: string;
+  /** The content folder: code includes must resolve inside it. */
+  contentDir: string;
+  /** limits.maxPageBytes, also the limit of an included file. */
+  maxPageBytes?: number;
 }
 
 export function renderDoc(
@@ -28,6 +33,8 @@ export function renderDoc(
     lineOffset: doc.lineOffset,
     routeOfFile: ctx.routeOfFile,
     siteOrigin: ctx.siteOrigin,
+    contentDir: ctx.contentDir,
+    maxIncludeBytes: ctx.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     dependencies: new Set(),
     report: (d) => diagnostics.push(d),
   };

@@ -2,8 +2,7 @@
 // which routes need a new body. build.ts runs them; a full build is the case
 // where everything is dirty.
 import { access } from 'node:fs/promises';
-import type { DocSource } from '../content/docs.ts';
-import { readDoc } from '../content/docs.ts';
+import { readDoc, type DocSource, type ReadDocsOptions } from '../content/docs.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { RenderedPage } from '../render/render-site.ts';
@@ -12,7 +11,7 @@ import type { RouteRecord } from '../routes/types.ts';
 import type { ChangePlan } from './changes.ts';
 
 /** The docs list with the changed Markdown files re-read (or dropped, if they are gone). */
-export async function updateDocs(docs: readonly DocSource[], changed: ReadonlySet<string>, docsDir: string): Promise<{ docs: DocSource[]; diagnostics: Diagnostic[] }> {
+export async function updateDocs(docs: readonly DocSource[], changed: ReadonlySet<string>, docsDir: string, options: ReadDocsOptions): Promise<{ docs: DocSource[]; diagnostics: Diagnostic[] }> {
   const byFile = new Map(docs.map((d) => [d.file, d]));
   const diagnostics: Diagnostic[] = [];
   for (const file of changed) {
@@ -21,7 +20,7 @@ export async function updateDocs(docs: readonly DocSource[], changed: ReadonlySe
       byFile.delete(file);
       continue;
     }
-    const read = await readDoc(file, docsDir);
+    const read = await readDoc(file, docsDir, options);
     diagnostics.push(...read.diagnostics);
     if (read.doc) byFile.set(file, read.doc);
   }

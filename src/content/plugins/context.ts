@@ -9,6 +9,10 @@ export interface DocContext {
   lineOffset: number;
   /** Route path of the .md file at an absolute path, if it is a page. */
   routeOfFile: (absPath: string) => string | undefined;
+  /** The content folder: code includes must resolve inside it. */
+  contentDir: string;
+  /** Largest file an include may read (limits.maxPageBytes). */
+  maxIncludeBytes: number;
   /** Production origin (e.g. https://pkijs.org); links to it become internal. */
   siteOrigin?: string;
   /** Files read while rendering (includes), so watch mode can track them. */

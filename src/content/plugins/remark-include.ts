@@ -1,13 +1,15 @@
 // ```ts include=./file.ts            → the whole file
 // ```ts include=./file.ts#region     → the lines between `// #region region` and `// #endregion`
 // Region marker lines are never shown. A missing file or region is an error
-// naming the page and line.
-import { readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+// naming the page and line. Includes resolve inside the content folder only:
+// an absolute path, a `..` escape or a link leading out is an error, so a page
+// can never publish /etc/passwd or /proc/self/environ.
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
+import { isInside, problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
 
 const REGION = /^\s*\/\/\s*#(region|endregion)\b\s*(\S*)/;
 
@@ -39,17 +41,30 @@ export default function remarkInclude() {
       const m = /(?:^|\s)include=(\S+)/.exec(node.meta ?? '');
       if (!m) return;
       const [target = '', region] = m[1]!.split('#');
-      const abs = resolve(dirname(ctx.source), target);
       const line = (node.position?.start.line ?? 1) + ctx.lineOffset;
-      let text: string;
-      try {
-        text = readFileSync(abs, 'utf8');
-      } catch {
+      const abs = resolve(dirname(ctx.source), target);
+      if (isAbsolute(target) || !isInside(abs, resolve(ctx.contentDir))) {
+        ctx.report(error('content', 'content/include-outside', `The code block includes "${target}", which is outside the content folder. Includes are read from the content folder only.`, {
+          file: ctx.source, line, hint: 'Use a path relative to the page that stays inside the content folder (no absolute path, no ../ out of it).',
+        }));
+        return;
+      }
+      if (realpathOrUndefined(abs) === undefined) {
         ctx.report(error('content', 'content/missing-include', `The code block includes "${target}", which does not exist.`, {
           file: ctx.source, line, hint: `Create ${relative(process.cwd(), abs)} or fix the include path (relative to the page).`,
         }));
         return;
       }
+      const read = readContentFile(abs, {
+        boundary: realpathOrUndefined(ctx.contentDir) ?? ctx.contentDir,
+        boundaryName: 'the content folder',
+        maxBytes: ctx.maxIncludeBytes,
+      });
+      if (read.problem) {
+        ctx.report(problemAt(read.problem, ctx.source, line));
+        return;
+      }
+      const text = read.text;
       ctx.dependencies.add(abs);
       const code = extractRegion(text, region);
       if (code === undefined) {

@@ -22,6 +22,7 @@ function render(body: string, lineOffset = 0) {
     markdown,
     routeOfFile: (f) => routes.get(f),
     siteOrigin: 'https://pkijs.org',
+    contentDir: dir,
   });
   return { ...out, $: cheerio.load(out.page.html) };
 }

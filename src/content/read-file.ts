@@ -1,0 +1,115 @@
+// Reads one content file (a Markdown page, a code include) as hostile input:
+// a link may not lead outside its boundary folder, only regular files are
+// read (a FIFO would block the build forever, a device never ends), the size
+// is checked before reading, and a file that vanished since it was listed is
+// a content error, not a crash.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+
+export interface ReadLimits {
+  /** Real path of the folder the file (after following links) must be inside. */
+  boundary: string;
+  /** What the boundary is, for messages: 'the repository', 'the content folder'. */
+  boundaryName: string;
+  maxBytes: number;
+}
+
+export interface ReadProblem {
+  code: string;
+  message: string;
+  hint: string;
+}
+
+export type ReadResult = { text: string; real: string; problem?: undefined } | { problem: ReadProblem };
+
+/** True when `path` is `dir` or below it (both absolute, normalised). */
+export function isInside(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** realpath, or undefined when the path (or a link's target) does not exist. */
+export function realpathOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch (e) {
+    if (isMissing(e)) return undefined;
+    throw e;
+  }
+}
+
+export function readContentFile(file: string, limits: ReadLimits): ReadResult {
+  const real = realpathOrUndefined(file);
+  if (real === undefined) return { problem: missing(file) };
+  if (!isInside(real, limits.boundary)) {
+    return { problem: {
+      code: 'content/link-outside',
+      message: `${show(file)} is a symbolic link to ${real}, which is outside ${limits.boundaryName}. Nothing outside ${limits.boundaryName} is read.`,
+      hint: `Copy the file into ${limits.boundaryName} instead of linking to it.`,
+    } };
+  }
+  let fd: number;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; the type check below refuses it.
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    if (isMissing(e)) return { problem: missing(file) };
+    throw e;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) {
+      return { problem: {
+        code: 'content/not-a-file',
+        message: `${show(file)} is ${kindOf(stats)}, not a regular file, so it cannot be read as content.`,
+        hint: 'Replace it with a regular file, or remove it.',
+      } };
+    }
+    if (stats.size > limits.maxBytes) {
+      return { problem: {
+        code: 'content/too-large',
+        message: `${show(file)} is ${stats.size} bytes, more than the limit of ${limits.maxBytes} bytes (limits.maxPageBytes).`,
+        hint: 'Split it into several pages, or raise limits.maxPageBytes in the site config.',
+      } };
+    }
+    return { text: readFileSync(fd, 'utf8'), real };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A problem of readContentFile as a content diagnostic at a location. */
+export function problemAt(problem: ReadProblem, file: string, line?: number): Diagnostic {
+  return error('content', problem.code, problem.message, { file, line, hint: problem.hint });
+}
+
+function missing(file: string): ReadProblem {
+  let link: string | undefined;
+  try {
+    if (lstatSync(file).isSymbolicLink()) link = readlinkSync(file);
+  } catch {
+    // gone entirely
+  }
+  return link === undefined
+    ? { code: 'content/file-vanished', message: `${show(file)} no longer exists: it was listed, then deleted or renamed while the build was running.`, hint: 'Run the build again once the files stop changing.' }
+    : { code: 'content/broken-link', message: `${show(file)} is a symbolic link to ${link}, which does not exist.`, hint: 'Fix the link or remove it.' };
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe (FIFO)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+export function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** A path as messages show it: relative to the working directory when below it. */
+export function show(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+}

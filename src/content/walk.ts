@@ -1,0 +1,99 @@
+// Lists a content folder recursively, following symbolic links the way the
+// rest of the build may: a link inside the repository is followed (a file is
+// read as a file, a folder listed), a link leading outside it is an error
+// naming the link, and a link back to a folder already listed (a loop such as
+// `self -> .`, or a second way into one folder) is an error instead of
+// nested copies or a hang. Each real folder is listed once.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isInside, isMissing, realpathOrUndefined, show } from './read-file.ts';
+
+export interface ListedFile {
+  /** Path below the listed folder, '/'-separated, as listed (through links). */
+  rel: string;
+  /** Absolute path as listed. */
+  path: string;
+  /** The file it is, links followed; undefined for a link to nothing (the reader reports it). */
+  real: string | undefined;
+}
+
+export interface WalkOptions {
+  /** The repository: no link may lead outside it. */
+  root: string;
+  /** Which files to list, by their '/'-separated path below the folder. */
+  accept: (rel: string) => boolean;
+}
+
+export function listContentFiles(dir: string, options: WalkOptions): { files: ListedFile[]; diagnostics: Diagnostic[] } {
+  const files: ListedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const root = realpathOrUndefined(options.root) ?? options.root;
+  const start = realpathOrUndefined(dir);
+  if (start === undefined) return { files, diagnostics };
+  /** Real folder → the path it was first listed as. */
+  const listed = new Map<string, string>();
+
+  const walk = (path: string, real: string, prefix: string): void => {
+    listed.set(real, path);
+    let entries;
+    try {
+      entries = readdirSync(path, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+      diagnostics.push(error('content', 'content/file-vanished', `The folder ${show(path)} no longer exists: it was deleted or renamed while the build was running.`, { file: path, hint: 'Run the build again once the files stop changing.' }));
+      return;
+    }
+    for (const entry of entries) {
+      const child = join(path, entry.name);
+      const rel = prefix + entry.name;
+      if (entry.isDirectory()) {
+        walk(child, join(real, entry.name), `${rel}/`);
+        continue;
+      }
+      if (!entry.isSymbolicLink()) {
+        if (options.accept(rel)) files.push({ rel, path: child, real: join(real, entry.name) });
+        continue;
+      }
+      const target = realpathOrUndefined(child);
+      if (target === undefined) {
+        if (options.accept(rel)) files.push({ rel, path: child, real: undefined });
+        continue;
+      }
+      const isDir = isDirectory(target);
+      if (!isDir && !options.accept(rel)) continue;
+      if (!isInside(target, root)) {
+        diagnostics.push(error('content', 'content/link-outside', `${show(child)} is a symbolic link to ${target}, which is outside the repository. Nothing outside the repository is read.`, {
+          file: child, hint: 'Copy the file or folder into the repository instead of linking to it.',
+        }));
+        continue;
+      }
+      if (!isDir) {
+        files.push({ rel, path: child, real: target });
+        continue;
+      }
+      const first = listed.get(target) ?? (isInside(real, target) ? target : undefined);
+      if (first !== undefined) {
+        diagnostics.push(error('content', 'content/link-loop', isInside(real, target)
+          ? `${show(child)} is a symbolic link to ${show(target)}, a folder that contains it: following it would loop forever.`
+          : `${show(child)} is a symbolic link to ${show(target)}, which is already listed as ${show(first)}. Each folder is read once.`, {
+          file: child, hint: 'Remove the link (or link the files you need one by one).',
+        }));
+        continue;
+      }
+      walk(child, target, `${rel}/`);
+    }
+  };
+  walk(dir, start, '');
+  return { files, diagnostics };
+}
+
+/** False for a path that vanished meanwhile (its reader reports it). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch (e) {
+    if (isMissing(e)) return false;
+    throw e;
+  }
+}
