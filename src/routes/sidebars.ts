@@ -5,7 +5,7 @@ import type { DocSource } from '../content/docs.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
 import { apiItemHref } from './api-urls.ts';
-import { docPath, isSectionIndex, sectionOf } from './docs.ts';
+import { EXAMPLES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
 import { API_GLOBALS_PATH, apiReadmePath } from './api.ts';
 
 export type Sidebars = Record<SidebarId, SidebarNode[]>;
@@ -48,16 +48,20 @@ function apiCategory(model: ApiModel): SidebarNode {
   };
 }
 
+/** One category per example section, then the pages directly in examples/ (the shared helpers). */
 function exampleCategories(docsBase: string, docs: readonly DocSource[]): SidebarNode[] {
   const indexes = docs.filter((d) => isSectionIndex(d.id)).sort(byPosition);
-  return indexes.map((index): SidebarNode => {
+  const loose = docs.filter((d) => d.id.startsWith(`${EXAMPLES_DIR}/`) && d.id.split('/').length === 2).sort(byPosition);
+  const link = (d: DocSource): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) });
+  const categories = indexes.map((index): SidebarNode => {
     const section = sectionOf(index.id);
     const pages = docs.filter((d) => sectionOf(d.id) === section && !isSectionIndex(d.id)).sort(byPosition);
     return {
       type: 'category',
       label: label(index),
       href: docPath(docsBase, index.id),
-      items: pages.map((p): SidebarNode => ({ type: 'link', label: label(p), href: docPath(docsBase, p.id) })),
+      items: pages.map(link),
     };
   });
+  return [...categories, ...loose.map(link)];
 }

@@ -3,9 +3,10 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  SIGNATURE_HASH, formatName, fromPem, keyIdentifier, makeExtension, serialToHex, toPem, validateChain,
-  type Issuer,
-} from './create-and-validate-certificate.ts';
+  SIGNATURE_HASH, formatName, fromPem, keyIdentifier, keyUsagesOf, makeExtension, serialToHex, toPem, x509Time,
+  type KeyAndCertificate,
+} from '../example-helpers.ts';
+import { validateChain } from './create-and-validate-certificate.ts';
 
 // #region reason-codes
 /** CRLReason values (RFC 5280 §5.3.1). Value 7 is not used. */
@@ -35,7 +36,7 @@ export interface Revocation {
 function revokedEntry({ serialNumber, revokedAt, reason }: Revocation): pkijs.RevokedCertificate {
   const entry = new pkijs.RevokedCertificate({
     userCertificate: serialNumber,
-    revocationDate: new pkijs.Time({ type: pkijs.TimeType.UTCTime, value: revokedAt }),
+    revocationDate: x509Time(revokedAt), // UTCTime before 2050, GeneralizedTime after
   });
   // RFC 5280 asks to leave the reason out rather than say "unspecified".
   if (reason && reason !== 'unspecified') {
@@ -57,13 +58,13 @@ export interface CrlSpec {
   validHours: number;
 }
 
-export async function createCrl(issuer: Issuer, spec: CrlSpec): Promise<pkijs.CertificateRevocationList> {
+export async function createCrl(issuer: KeyAndCertificate, spec: CrlSpec): Promise<pkijs.CertificateRevocationList> {
   const now = Date.now();
   const crl = new pkijs.CertificateRevocationList({
     version: 1, // v2: required for extensions
     issuer: issuer.certificate.subject,
-    thisUpdate: new pkijs.Time({ type: pkijs.TimeType.UTCTime, value: new Date(now) }),
-    nextUpdate: new pkijs.Time({ type: pkijs.TimeType.UTCTime, value: new Date(now + spec.validHours * 3_600_000) }),
+    thisUpdate: x509Time(new Date(now)),
+    nextUpdate: x509Time(new Date(now + spec.validHours * 3_600_000)),
   });
   // An empty list must be left out entirely, not encoded as an empty SEQUENCE.
   if (spec.revocations.length > 0) crl.revokedCertificates = spec.revocations.map(revokedEntry);
@@ -143,6 +144,7 @@ export function describeCrl(crl: pkijs.CertificateRevocationList): CrlSummary {
 
 // #region check
 export interface CrlCheck {
+  /** The CRL names this issuer, the issuer may sign CRLs, and the signature is its. */
   signatureValid: boolean;
   /** False once nextUpdate has passed: fetch a newer CRL before trusting it. */
   current: boolean;
@@ -156,8 +158,12 @@ export async function checkCertificateAgainstCrl(
   certificate: pkijs.Certificate,
   now = new Date(),
 ): Promise<CrlCheck> {
-  const signatureValid = await crl.verify({ issuerCertificate });
-  const current = crl.nextUpdate === undefined || crl.nextUpdate.value >= now;
+  // RFC 5280 6.3.3: the CRL is from the certificate's issuer, whose key usage (if present) allows cRLSign.
+  const usages = keyUsagesOf(issuerCertificate);
+  const issuerMaySign = crl.issuer.isEqual(issuerCertificate.subject) && certificate.issuer.isEqual(crl.issuer)
+    && (usages === undefined || usages.includes('cRLSign'));
+  const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate });
+  const current = crl.thisUpdate.value <= now && (crl.nextUpdate === undefined || crl.nextUpdate.value >= now);
   // Matches issuer name and serial number, as RFC 5280 identifies certificates.
   const revoked = crl.isCertificateRevoked(certificate);
   return { signatureValid, current, revoked };
@@ -174,6 +180,6 @@ export async function validateWithCrl(
   trustAnchor: pkijs.Certificate,
   crl: pkijs.CertificateRevocationList,
 ): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
-  return validateChain({ certificate, trustAnchors: [trustAnchor], crls: [crl] });
+  return validateChain({ received: [certificate], trustAnchors: [trustAnchor], crls: [crl] });
 }
 // #endregion validate-with-crl

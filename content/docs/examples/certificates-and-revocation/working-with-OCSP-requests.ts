@@ -2,7 +2,7 @@
 // responder named in the certificate, and parses requests on the server side.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { makeExtension, serialToHex, toHex } from './create-and-validate-certificate.ts';
+import { OID, makeExtension, serialToHex, toHex } from '../example-helpers.ts';
 
 // #region responder-url
 /** How a CA advertises its OCSP responder: authorityInfoAccess with id-ad-ocsp. */
@@ -28,18 +28,26 @@ export function findOcspUrl(certificate: pkijs.Certificate): string | undefined 
 
 // #region create-request
 /** id-pkix-ocsp-nonce (RFC 8954): binds the response to this request. */
-export const ID_PKIX_OCSP_NONCE = '1.3.6.1.5.5.7.48.1.2';
+export const ID_PKIX_OCSP_NONCE = OID.ocspNonce;
+
+export interface OcspRequestOptions {
+  /**
+   * The hash of the CertID. SHA-1 (the default) is the one every responder
+   * matches; use SHA-256 with responders known to support it.
+   */
+  certIdHash?: 'SHA-1' | 'SHA-256';
+}
 
 export async function createOcspRequest(
   certificate: pkijs.Certificate,
   issuerCertificate: pkijs.Certificate,
+  options: OcspRequestOptions = {},
 ): Promise<pkijs.OCSPRequest> {
   const request = new pkijs.OCSPRequest();
   // Adds a CertID: hashes of the issuer's name and public key, plus the serial.
-  // SHA-1 is the one hash every responder must accept (RFC 5019); it is an
-  // identifier here, not a signature, so its weakness does not matter.
-  await request.createForCertificate(certificate, { hashAlgorithm: 'SHA-1', issuerCertificate });
+  await request.createForCertificate(certificate, { hashAlgorithm: options.certIdHash ?? 'SHA-1', issuerCertificate });
 
+  // RFC 8954: 1 to 32 octets; 32 random bytes cannot be guessed ahead.
   const nonce = crypto.getRandomValues(new Uint8Array(32));
   request.tbsRequest.requestExtensions = [
     makeExtension(ID_PKIX_OCSP_NONCE, false, new asn1js.OctetString({ valueHex: nonce.buffer })),
@@ -50,8 +58,8 @@ export async function createOcspRequest(
 
 // #region encode
 /**
- * `true` re-encodes the request from its fields. Without it pkijs writes the
- * bytes it parsed, and a request built in memory has none.
+ * `true` encodes the request from its fields. Without it pkijs reuses the
+ * schema it parsed, and a request built in memory has none: `toBER()` then throws.
  */
 export function ocspRequestToDer(request: pkijs.OCSPRequest): ArrayBuffer {
   return request.toSchema(true).toBER(false);

@@ -3,32 +3,24 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  KeyUsage, SIGNATURE_HASH, buildName, generateKeyPair, issueCertificate, keyUsage, makeExtension,
-  serialToHex, toHex, toPublicKeyInfo, type Issuer,
-} from './create-and-validate-certificate.ts';
+  OID, SIGNATURE_HASH, allowsPurpose, issueCertificate, keyUsagesOf, makeExtension, serialToHex, toHex,
+  wholeSeconds, type KeyAndCertificate,
+} from '../example-helpers.ts';
 import { CrlReason, type CrlReasonName } from './creating-and-parsing-CRLs.ts';
 import { ID_PKIX_OCSP_NONCE, findNonce } from './working-with-OCSP-requests.ts';
 
 // #region responder-certificate
-const ID_KP_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
-const ID_PKIX_OCSP_NOCHECK = '1.3.6.1.5.5.7.48.1.5';
-
 /** A delegated responder: the CA's key stays offline, this key signs answers. */
-export async function createResponderCertificate(ca: Issuer): Promise<Issuer> {
-  const keys = await generateKeyPair();
-  const certificate = await issueCertificate(ca, {
-    subject: buildName({ commonName: 'Example OCSP Responder', organization: 'Example Ltd' }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 30, // short-lived, because clients do not check its revocation status
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, keyUsage(KeyUsage.digitalSignature)),
-      // Without id-kp-OCSPSigning, clients must not accept answers signed by this key.
-      makeExtension(pkijs.id_ExtKeyUsage, false, new pkijs.ExtKeyUsage({ keyPurposes: [ID_KP_OCSP_SIGNING] }).toSchema()),
-      makeExtension(ID_PKIX_OCSP_NOCHECK, false, new asn1js.Null()),
-    ],
+export async function createResponderCertificate(ca: KeyAndCertificate): Promise<KeyAndCertificate> {
+  return issueCertificate(ca, {
+    subject: { commonName: 'Example OCSP Responder', organization: 'Example Ltd' },
+    keyUsage: ['digitalSignature'],
+    // Without id-kp-OCSPSigning, clients must not accept answers signed by this key.
+    extendedKeyUsage: [OID.ocspSigning],
+    // id-pkix-ocsp-nocheck: clients do not check this certificate's own revocation...
+    extensions: [makeExtension(OID.ocspNoCheck, false, new asn1js.Null())],
+    validDays: 30, // ...so it is short-lived.
   });
-  return { certificate, privateKey: keys.privateKey };
 }
 // #endregion responder-certificate
 
@@ -41,16 +33,11 @@ export type RevocationStatus =
 /** Looks a serial number (hex) up in the CA's records. */
 export type StatusLookup = (serialNumber: string) => RevocationStatus;
 
-/** OCSP times are GeneralizedTime without fractions of a second. */
-function wholeSeconds(time: number): Date {
-  return new Date(Math.floor(time / 1000) * 1000);
-}
-
 /** CertStatus is a CHOICE of context-tagged values: [0] good, [1] revoked, [2] unknown. */
 function encodeStatus(entry: RevocationStatus): asn1js.BaseBlock {
   if (entry.status === 'good') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });
   if (entry.status === 'unknown') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 2 } });
-  const revocation: asn1js.BaseBlock[] = [new asn1js.GeneralizedTime({ valueDate: wholeSeconds(entry.revokedAt.getTime()) })];
+  const revocation: asn1js.BaseBlock[] = [new asn1js.GeneralizedTime({ valueDate: wholeSeconds(entry.revokedAt) })];
   if (entry.reason) {
     revocation.push(new asn1js.Constructed({
       idBlock: { tagClass: 3, tagNumber: 0 },
@@ -71,11 +58,24 @@ async function isIssuedBy(certId: pkijs.CertID, issuer: pkijs.Certificate): Prom
   return expected.isEqual(certId);
 }
 
+export interface ResponseOptions {
+  /** How ResponseData names the signer: by its subject name, or by the SHA-1 hash of its public key. */
+  responderId?: 'byName' | 'byKey';
+  /** Attach the signer's certificate. A CA signing its own answers may leave it out: clients have it. */
+  attachCertificate?: boolean;
+}
+
+/** The SHA-1 hash of the subjectPublicKey BIT STRING's value: ResponderID byKey (RFC 6960 4.2.1). */
+export async function responderKeyHash(certificate: pkijs.Certificate): Promise<ArrayBuffer> {
+  return crypto.subtle.digest('SHA-1', new Uint8Array(certificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView));
+}
+
 export async function createOcspResponse(
   request: pkijs.OCSPRequest,
   ca: pkijs.Certificate,
-  responder: Issuer,
+  responder: KeyAndCertificate,
   lookup: StatusLookup,
+  options: ResponseOptions = {},
 ): Promise<pkijs.OCSPResponse> {
   const now = Date.now();
   const responses: pkijs.SingleResponse[] = [];
@@ -84,20 +84,23 @@ export async function createOcspResponse(
     responses.push(new pkijs.SingleResponse({
       certID: reqCert, // echoed as asked, so the client can match it
       certStatus: encodeStatus(known ? lookup(serialToHex(reqCert.serialNumber)) : { status: 'unknown' }),
-      thisUpdate: wholeSeconds(now),
-      nextUpdate: wholeSeconds(now + 3_600_000), // clients may cache the answer for an hour
+      thisUpdate: wholeSeconds(new Date(now)),
+      nextUpdate: wholeSeconds(new Date(now + 3_600_000)), // clients may cache the answer for an hour
     }));
   }
   const tbsResponseData = new pkijs.ResponseData({
-    responderID: responder.certificate.subject, // "byName"
-    producedAt: wholeSeconds(now),
+    responderID: options.responderId === 'byKey'
+      ? new asn1js.OctetString({ valueHex: await responderKeyHash(responder.certificate) })
+      : responder.certificate.subject,
+    producedAt: wholeSeconds(new Date(now)),
     responses,
   });
   const nonce = request.tbsRequest.requestExtensions?.find((e) => e.extnID === ID_PKIX_OCSP_NONCE);
   if (nonce) tbsResponseData.responseExtensions = [nonce];
 
   // Sign the BasicOCSPResponse itself: OCSPResponse.sign() signs a copy that is then thrown away.
-  const basic = new pkijs.BasicOCSPResponse({ tbsResponseData, certs: [responder.certificate] });
+  const basic = new pkijs.BasicOCSPResponse({ tbsResponseData });
+  if (options.attachCertificate ?? true) basic.certs = [responder.certificate];
   await basic.sign(responder.privateKey, SIGNATURE_HASH);
   return new pkijs.OCSPResponse({
     responseStatus: new asn1js.Enumerated({ value: 0 }), // successful
@@ -143,18 +146,37 @@ export interface OcspResult {
   nextUpdate?: Date;
 }
 
-/** RFC 6960 §4.2.2.2: the CA itself, or a certificate it issued for id-kp-OCSPSigning. */
-function isAuthorizedResponder(basic: pkijs.BasicOCSPResponse, issuer: pkijs.Certificate): boolean {
+/** The certificate the ResponderID names, among the attached ones and the CA's own. */
+async function findResponder(basic: pkijs.BasicOCSPResponse, issuer: pkijs.Certificate): Promise<pkijs.Certificate | undefined> {
   const { responderID } = basic.tbsResponseData;
-  const signer = basic.certs?.find((certificate) => certificate.subject.isEqual(responderID));
-  if (!signer) return false;
-  if (signer.subject.isEqual(issuer.subject)) return true;
-  const usage = signer.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage)?.parsedValue;
-  return signer.issuer.isEqual(issuer.subject)
-    && usage instanceof pkijs.ExtKeyUsage && usage.keyPurposes.includes(ID_KP_OCSP_SIGNING);
+  for (const candidate of [issuer, ...(basic.certs ?? [])]) {
+    if (responderID instanceof pkijs.RelativeDistinguishedNames) {
+      if (candidate.subject.isEqual(responderID)) return candidate;
+    } else if (responderID instanceof asn1js.OctetString) {
+      if (toHex(await responderKeyHash(candidate)) === toHex(responderID.valueBlock.valueHexView)) return candidate;
+    }
+  }
+  return undefined;
 }
 
-/** Verifies the signature, the nonce and the freshness, then reads the status. */
+const sameKey = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
+  toHex(a.subjectPublicKeyInfo.toSchema().toBER(false)) === toHex(b.subjectPublicKeyInfo.toSchema().toBER(false));
+
+/**
+ * RFC 6960 4.2.2.2: the signer is the CA that issued the certificate in question,
+ * or a certificate that CA issued directly with id-kp-OCSPSigning, valid now.
+ */
+async function isAuthorizedResponder(signer: pkijs.Certificate, issuer: pkijs.Certificate, now: Date): Promise<boolean> {
+  if (sameKey(signer, issuer) && signer.subject.isEqual(issuer.subject)) return true; // the CA itself
+  const extendedKeyUsage = signer.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage);
+  const usages = keyUsagesOf(signer);
+  return extendedKeyUsage !== undefined && allowsPurpose(signer, OID.ocspSigning)
+    && (usages === undefined || usages.includes('digitalSignature'))
+    && signer.issuer.isEqual(issuer.subject) && await signer.verify(issuer) // issued by this CA's key
+    && signer.notBefore.value <= now && now <= signer.notAfter.value;
+}
+
+/** Verifies the signer's authority, the signature, the nonce and the freshness, then reads the status. */
 export async function checkOcspResponse(
   basic: pkijs.BasicOCSPResponse,
   request: pkijs.OCSPRequest,
@@ -162,14 +184,16 @@ export async function checkOcspResponse(
   issuer: pkijs.Certificate,
   now = new Date(),
 ): Promise<OcspResult> {
-  // Finds the signer among basic.certs and validates it up to the trusted issuer.
-  if (!(await basic.verify({ trustedCerts: [issuer] }))) {
-    throw new Error('The OCSP response signature is invalid');
-  }
-  // pkijs checks the signature and the signer's chain, but not the signer's authority.
-  if (!isAuthorizedResponder(basic, issuer)) {
+  const signer = await findResponder(basic, issuer);
+  if (!signer) throw new Error('The OCSP response names a responder whose certificate is missing');
+  if (!(await isAuthorizedResponder(signer, issuer, now))) {
     throw new Error('The OCSP response is signed by a certificate not authorised for OCSP');
   }
+  const engine = pkijs.getCrypto(true);
+  const signed = await engine.verifyWithPublicKey(
+    new Uint8Array(basic.tbsResponseData.tbsView), basic.signature, signer.subjectPublicKeyInfo, basic.signatureAlgorithm);
+  if (!signed) throw new Error('The OCSP response signature is invalid');
+
   const sent = findNonce(request.tbsRequest.requestExtensions);
   const received = findNonce(basic.tbsResponseData.responseExtensions);
   if (sent && (!received || toHex(sent) !== toHex(received))) {

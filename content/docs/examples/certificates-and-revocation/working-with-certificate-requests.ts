@@ -2,13 +2,13 @@
 // would, and issues a certificate from it.
 import * as pkijs from 'pkijs';
 import {
-  ID_KP_SERVER_AUTH, SIGNATURE_HASH, buildName, endEntityExtensions, formatName, fromPem, issueCertificate,
-  makeExtension, toPem, toPublicKeyInfo, type Issuer, type NameParts,
-} from './create-and-validate-certificate.ts';
+  OID, SIGNATURE_HASH, buildName, formatName, fromPem, makeExtension, profileExtensions, signCertificate, toPem,
+  toPublicKeyInfo, type KeyAndCertificate, type NameParts,
+} from '../example-helpers.ts';
 
 // #region create-request
 /** PKCS #9 extensionRequest: the extensions the requester would like to see. */
-const ID_EXTENSION_REQUEST = '1.2.840.113549.1.9.14';
+const ID_EXTENSION_REQUEST = OID.extensionRequest;
 
 export interface RequestSpec {
   subject: NameParts;
@@ -71,18 +71,18 @@ export async function readCertificationRequest(request: pkijs.CertificationReque
 
 // #region issue
 /** What a CA does with a request: check it, then decide what to certify. */
-export async function issueFromRequest(ca: Issuer, request: pkijs.CertificationRequest): Promise<pkijs.Certificate> {
+export async function issueFromRequest(ca: KeyAndCertificate, request: pkijs.CertificationRequest): Promise<pkijs.Certificate> {
   if (!(await request.verify())) {
     throw new Error('The request signature is invalid: the requester may not hold the private key');
   }
   // A real CA proves control of every DNS name here before it signs (e.g. with ACME).
   const dnsNames = requestedDnsNames(request);
-  return issueCertificate(ca, {
+  return signCertificate({
     subject: request.subject,
     publicKey: request.subjectPublicKeyInfo,
     validDays: 90,
     // The CA sets the extensions; it copies only the names it has checked.
-    extensions: endEntityExtensions([ID_KP_SERVER_AUTH], dnsNames),
-  });
+    extensions: profileExtensions({ keyUsage: ['digitalSignature'], extendedKeyUsage: [OID.serverAuth], dnsNames }),
+  }, ca);
 }
 // #endregion issue

@@ -2,13 +2,13 @@
 // its recipients, and wrap it as an application/pkcs7-mime message (RFC 8551);
 // then take such a message apart again: decrypt and verify.
 import type * as pkijs from 'pkijs';
+import { fromBase64, toBase64, type KeyAndCertificate } from '../example-helpers.ts';
 import {
   decryptWithPrivateKey,
   encryptForCertificates,
   parseEnvelopedData,
 } from '../signing-and-encryption-with-CMS/working-with-CMS-certificate-based-encryption.ts';
 import {
-  type KeyAndCertificate,
   parseSignedData,
   readSignedContent,
   type SignatureCheck,
@@ -19,7 +19,10 @@ import {
 // #region mime
 /** A MIME entity: header names in lower case, folded header lines joined. */
 export interface MimeEntity {
+  /** The first value of each header field. */
   headers: Map<string, string>;
+  /** Every header field in order, repeated ones included (a second From must not go unseen). */
+  fields: Array<{ name: string; value: string }>;
   body: string;
 }
 
@@ -27,13 +30,15 @@ export function parseMime(text: string): MimeEntity {
   const canonical = text.replace(/\r?\n/g, '\r\n');
   const end = canonical.indexOf('\r\n\r\n');
   const head = end < 0 ? canonical : canonical.slice(0, end);
-  const headers = new Map<string, string>();
+  const fields: MimeEntity['fields'] = [];
   // A line starting with white space continues the previous header (RFC 5322, 2.2.3).
   for (const line of head.replace(/\r\n(?=[ \t])/g, '').split('\r\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0) fields.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim() });
   }
-  return { headers, body: end < 0 ? '' : canonical.slice(end + 4) };
+  const headers = new Map<string, string>();
+  for (const { name, value } of fields) if (!headers.has(name)) headers.set(name, value);
+  return { headers, fields, body: end < 0 ? '' : canonical.slice(end + 4) };
 }
 
 /** A parameter of a structured header: `boundary` in `multipart/signed; boundary="x"`. */
@@ -44,11 +49,11 @@ export function headerParameter(value: string | undefined, name: string): string
 
 /** Base64 in lines of 76 characters, as RFC 2045 requires for mail. */
 export function base64Body(bytes: Uint8Array): string {
-  return (Buffer.from(bytes).toString('base64').match(/.{1,76}/g) ?? []).join('\r\n');
+  return (toBase64(bytes).match(/.{1,76}/g) ?? []).join('\r\n');
 }
 
 export function decodeBase64Body(body: string): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(Buffer.from(body.replace(/\s+/g, ''), 'base64'));
+  return fromBase64(body);
 }
 
 /** The decoded text of a text/plain entity. */

@@ -1,9 +1,10 @@
 // S/MIME signature verification: check a clear-signed multipart/signed e-mail
 // (RFC 8551, 3.5; RFC 1847): the first part is the signed text, the second a
 // detached CMS signature over its exact bytes.
+import emailAddresses from 'email-addresses';
 import * as pkijs from 'pkijs';
+import { OID, allowsPurpose, keyUsagesOf, toHex, type KeyAndCertificate } from '../example-helpers.ts';
 import {
-  type KeyAndCertificate,
   parseSignedData,
   type SignatureCheck,
   signData,
@@ -23,7 +24,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 // #region create-signed-message
 /** Builds a multipart/signed message, as a mail client does when sending a signed e-mail. */
 export async function createSignedMessage(entity: string, signer: KeyAndCertificate, headers: MailHeaders): Promise<string> {
-  const boundary = `smime-${Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString('hex')}`;
+  const boundary = `smime-${toHex(crypto.getRandomValues(new Uint8Array(12)))}`;
   const signature = await signData(utf8(entity), signer, { detached: true });
   return [
     `From: ${headers.from}`,
@@ -78,38 +79,75 @@ export function splitSignedMessage(message: string): SignedParts {
 // #endregion split
 
 // #region sender
-/** The e-mail addresses (rfc822Name) in the certificate's subjectAltName, in lower case. */
-export function certificateEmails(certificate: pkijs.Certificate): string[] {
-  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
-  if (!extension) return [];
-  const names = pkijs.GeneralNames.fromBER(extension.extnValue.getValue());
-  return names.names
-    .filter((name) => name.type === 1) // 1 = rfc822Name
-    .map((name): unknown => name.value)
-    .filter((value) => typeof value === 'string')
-    .map((value) => value.toLowerCase());
+/** An address split at its last "@": the local part is compared exactly, the domain without case (RFC 5280 7.5). */
+export interface MailAddress {
+  local: string;
+  domain: string;
 }
 
-/** The bare address of a From header: `Alice <alice@example.com>` → alice@example.com. */
-export function mailAddress(header: string | undefined): string | undefined {
-  const address = /<([^>]+)>/.exec(header ?? '')?.[1] ?? header;
-  return address?.trim().toLowerCase();
+function splitAddress(address: string): MailAddress | undefined {
+  const at = address.lastIndexOf('@');
+  return at > 0 && at < address.length - 1 ? { local: address.slice(0, at), domain: address.slice(at + 1).toLowerCase() } : undefined;
+}
+
+/**
+ * The one mailbox of a From header, parsed by the RFC 5322 grammar (quoted
+ * display names, comments, groups). Undefined unless there is exactly one: a
+ * list or a group names no single sender to check.
+ */
+export function fromAddress(header: string): MailAddress | undefined {
+  const parsed = emailAddresses.parseFrom({ input: header, rfc6532: true });
+  const [only, ...others] = parsed ?? [];
+  if (!only || others.length > 0 || only.type !== 'mailbox') return undefined;
+  return splitAddress(`${only.local}@${only.domain}`);
+}
+
+/**
+ * The certificate's e-mail addresses: the rfc822Name entries of its subject
+ * alternative name, or, only when it has no such extension, the emailAddress
+ * attributes of its subject (RFC 8550 3).
+ */
+export function certificateEmails(certificate: pkijs.Certificate): MailAddress[] {
+  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
+  const values: unknown[] = extension
+    ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names.filter((name) => name.type === 1).map((name) => name.value)
+    : certificate.subject.typesAndValues.filter((t) => t.type === OID.emailAddress).map((t) => t.value.getValue());
+  return values.flatMap((value) => (typeof value === 'string' ? splitAddress(value) ?? [] : []));
+}
+
+/** RFC 8550 4.4: when present, extended key usage must allow e-mail, key usage must allow signing. */
+export function isEmailSigningCertificate(certificate: pkijs.Certificate): boolean {
+  const usages = keyUsagesOf(certificate);
+  return allowsPurpose(certificate, OID.emailProtection)
+    && (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'));
+}
+
+/** Whether the message's single From mailbox is one of the signer's addresses. */
+export function senderMatches(fromHeaders: string[], signer: pkijs.Certificate): boolean {
+  if (fromHeaders.length !== 1) return false; // RFC 5322 3.6: exactly one From field
+  const from = fromAddress(fromHeaders[0]!);
+  return from !== undefined && certificateEmails(signer).some((email) => email.local === from.local && email.domain === from.domain);
 }
 // #endregion sender
 
 // #region verify
 export interface SignedMessageCheck extends SignatureCheck {
-  /** The signed entity, for display once the signature is valid. */
+  /** The signed entity, for display once the message is trusted. */
   entity: MimeEntity;
-  /** Whether the From address is one of the signer certificate's addresses (RFC 8550, 3). */
+  /** The From address is one of the signer certificate's addresses (RFC 8550, 3). */
   senderMatches: boolean;
+  /** The signer certificate may sign e-mail (extended key usage and key usage). */
+  emailSigner: boolean;
+  /** All three checks passed: show the message as signed by its sender. */
+  trusted: boolean;
 }
 
 export async function verifySignedMessage(message: string, trustedCertificates: pkijs.Certificate[]): Promise<SignedMessageCheck> {
   const { signedText, signature } = splitSignedMessage(message);
   const check = await verifySignedData(parseSignedData(signature), trustedCertificates, utf8(signedText));
-  const from = mailAddress(parseMime(message).headers.get('from'));
-  const senderMatches = check.signer !== undefined && from !== undefined && certificateEmails(check.signer).includes(from);
-  return { ...check, entity: parseMime(signedText), senderMatches };
+  const fromHeaders = parseMime(message).fields.filter((field) => field.name === 'from').map((field) => field.value);
+  const sender = check.signer !== undefined && senderMatches(fromHeaders, check.signer);
+  const emailSigner = check.signer !== undefined && isEmailSigningCertificate(check.signer);
+  return { ...check, entity: parseMime(signedText), senderMatches: sender, emailSigner, trusted: check.valid && sender && emailSigner };
 }
 // #endregion verify

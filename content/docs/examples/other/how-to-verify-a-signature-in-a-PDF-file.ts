@@ -23,15 +23,20 @@ const BYTE_RANGE = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g;
 
 /** Finds every signature by its /ByteRange; the hex string in the gap between the two ranges is /Contents. */
 export function findSignatures(pdf: Uint8Array): PdfSignature[] {
-  // latin1 maps each byte to one character, so string offsets are byte offsets.
-  const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
+  // One character per byte (like Latin-1), so string offsets are byte offsets.
+  let text = '';
+  for (let at = 0; at < pdf.length; at += 0x8000) text += String.fromCharCode(...pdf.subarray(at, at + 0x8000));
   return [...text.matchAll(BYTE_RANGE)].map((match) => {
     const byteRange: ByteRange = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4])];
     const [start1, length1, start2] = byteRange;
     const gap = /^<([0-9a-fA-F\s]*)>$/.exec(text.slice(start1 + length1, start2));
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);
-    return { byteRange, cms: trimToDer(Buffer.from(gap[1].replace(/\s+/g, ''), 'hex')) };
+    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))) };
   });
+}
+
+function fromHex(hex: string): Uint8Array {
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
 /** The signer reserves more space than the CMS needs; keep only the bytes of its first ASN.1 element. */

@@ -2,10 +2,7 @@
 // into a password-protected .p12/.pfx file, and read them back.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { KeyAndCertificate } from '../signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
-
-const OID_FRIENDLY_NAME = '1.2.840.113549.1.9.20';
-const OID_LOCAL_KEY_ID = '1.2.840.113549.1.9.21';
+import { OID, toHex, type KeyAndCertificate } from '../example-helpers.ts';
 
 // #region bags
 type PasswordEncryption = Omit<pkijs.EncryptedDataEncryptParams, 'contentToEncrypt'>;
@@ -28,8 +25,8 @@ function passwordEncryption(password: ArrayBuffer, iterations: number): Password
 async function bagAttributes(friendlyName: string, certificate: pkijs.Certificate): Promise<pkijs.Attribute[]> {
   const localKeyId = await crypto.subtle.digest('SHA-1', certificate.toSchema().toBER(false));
   return [
-    new pkijs.Attribute({ type: OID_FRIENDLY_NAME, values: [new asn1js.BmpString({ value: friendlyName })] }),
-    new pkijs.Attribute({ type: OID_LOCAL_KEY_ID, values: [new asn1js.OctetString({ valueHex: localKeyId })] }),
+    new pkijs.Attribute({ type: OID.friendlyName, values: [new asn1js.BmpString({ value: friendlyName })] }),
+    new pkijs.Attribute({ type: OID.localKeyId, values: [new asn1js.OctetString({ valueHex: localKeyId })] }),
   ];
 }
 
@@ -41,12 +38,12 @@ async function shroudedKeyBag(
   const pkcs8 = await crypto.subtle.exportKey('pkcs8', privateKey);
   const keyBag = new pkijs.PKCS8ShroudedKeyBag({ parsedValue: pkijs.PrivateKeyInfo.fromBER(pkcs8) });
   await keyBag.makeInternalValues(encryption); // encrypts the PKCS#8 bytes
-  return new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.2', bagValue: keyBag, bagAttributes: attributes });
+  return new pkijs.SafeBag({ bagId: OID.pkcs8ShroudedKeyBag, bagValue: keyBag, bagAttributes: attributes });
 }
 
 function certificateBag(certificate: pkijs.Certificate, attributes: pkijs.Attribute[]): pkijs.SafeBag {
   const certBag = new pkijs.CertBag({ parsedValue: certificate });
-  return new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.3', bagValue: certBag, bagAttributes: attributes });
+  return new pkijs.SafeBag({ bagId: OID.certBag, bagValue: certBag, bagAttributes: attributes });
 }
 // #endregion bags
 
@@ -71,7 +68,7 @@ export async function createPkcs12(entry: KeyAndCertificate, options: Pkcs12Opti
         // privacyMode 1: this SafeContents is wrapped in a password-encrypted EncryptedData.
         { privacyMode: 1, value: new pkijs.SafeContents({ safeBags: [certificateBag(entry.certificate, attributes)] }) },
         // privacyMode 0: stored as plain data, because the key bag is already encrypted on its own.
-        { privacyMode: 0, value: new pkijs.SafeContents({ safeBags: [await shroudedKeyBag(entry.keys.privateKey, attributes, encryption)] }) },
+        { privacyMode: 0, value: new pkijs.SafeContents({ safeBags: [await shroudedKeyBag(entry.privateKey, attributes, encryption)] }) },
       ],
     },
   });
@@ -135,9 +132,9 @@ function bagInfo(bag: pkijs.SafeBag): BagInfo {
   const info: BagInfo = {};
   for (const attribute of bag.bagAttributes ?? []) {
     const value: unknown = attribute.values[0];
-    if (attribute.type === OID_FRIENDLY_NAME && value instanceof asn1js.BmpString) info.friendlyName = value.valueBlock.value;
-    if (attribute.type === OID_LOCAL_KEY_ID && value instanceof asn1js.OctetString) {
-      info.localKeyId = Buffer.from(value.valueBlock.valueHexView).toString('hex');
+    if (attribute.type === OID.friendlyName && value instanceof asn1js.BmpString) info.friendlyName = value.valueBlock.value;
+    if (attribute.type === OID.localKeyId && value instanceof asn1js.OctetString) {
+      info.localKeyId = toHex(value.valueBlock.valueHexView);
     }
   }
   return info;
@@ -156,23 +153,22 @@ async function decryptKeyBag(bag: pkijs.PKCS8ShroudedKeyBag, password: ArrayBuff
 // #endregion read
 
 // #region import-key
-const EC_CURVES: Record<string, string> = {
-  '1.2.840.10045.3.1.7': 'P-256',
-  '1.3.132.0.34': 'P-384',
-  '1.3.132.0.35': 'P-521',
-};
+const EC_CURVES: Record<string, string> = { [OID.p256]: 'P-256', [OID.p384]: 'P-384', [OID.p521]: 'P-521' };
 
-/** Imports a PKCS#8 key for signing; PKCS#8 names the key type but not what it will be used for. */
+/**
+ * Imports a PKCS#8 key for signing; PKCS#8 names the key type but not what it
+ * will be used for. Not extractable: once inside WebCrypto the key need not leave again.
+ */
 export async function importSigningKey(pkcs8: ArrayBuffer): Promise<CryptoKey> {
   const { privateKeyAlgorithm } = pkijs.PrivateKeyInfo.fromBER(pkcs8);
-  if (privateKeyAlgorithm.algorithmId === '1.2.840.113549.1.1.1') { // rsaEncryption
-    return crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, true, ['sign']);
+  if (privateKeyAlgorithm.algorithmId === OID.rsaEncryption) {
+    return crypto.subtle.importKey('pkcs8', pkcs8, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
   }
   const curveOid: unknown = privateKeyAlgorithm.algorithmParams;
   const namedCurve = curveOid instanceof asn1js.ObjectIdentifier ? EC_CURVES[curveOid.valueBlock.toString()] : undefined;
-  if (privateKeyAlgorithm.algorithmId !== '1.2.840.10045.2.1' || !namedCurve) { // id-ecPublicKey
+  if (privateKeyAlgorithm.algorithmId !== OID.ecPublicKey || !namedCurve) {
     throw new Error(`Unsupported private key algorithm ${privateKeyAlgorithm.algorithmId}`);
   }
-  return crypto.subtle.importKey('pkcs8', pkcs8, { name: 'ECDSA', namedCurve }, true, ['sign']);
+  return crypto.subtle.importKey('pkcs8', pkcs8, { name: 'ECDSA', namedCurve }, false, ['sign']);
 }
 // #endregion import-key

@@ -1,17 +1,13 @@
 // Working with CMS Certificate-based Encryption: encrypt data for the holders of
 // certificates as CMS EnvelopedData (RFC 5652, section 6), and decrypt it.
 import * as pkijs from 'pkijs';
-import {
-  ECDSA_P256,
-  issueCertificate,
-  type KeyAndCertificate,
-  RSA_2048,
-} from './working-with-CMS-signing.ts';
+import { ECDSA_P256, RSA_2048, issueCertificate, type KeyAndCertificate } from '../example-helpers.ts';
 
 // #region recipient
 /**
  * Issues an encryption certificate. An RSA key is used for key transport (the
  * content key is encrypted with RSA-OAEP); an EC key for key agreement (ECDH).
+ * The private key is extractable because the recipient decrypts with its PKCS#8 export.
  */
 export async function issueEncryptionCertificate(
   ca: KeyAndCertificate,
@@ -19,9 +15,10 @@ export async function issueEncryptionCertificate(
   keyType: 'rsa' | 'ec',
 ): Promise<KeyAndCertificate> {
   return issueCertificate(ca, {
-    commonName,
+    subject: { commonName },
     keyAlgorithm: keyType === 'rsa' ? RSA_2048 : ECDSA_P256,
     keyUsage: [keyType === 'rsa' ? 'keyEncipherment' : 'keyAgreement'],
+    extractable: true,
   });
 }
 // #endregion recipient

@@ -22,21 +22,6 @@ export function createCertificateBag(certificates: pkijs.Certificate[]): ArrayBu
 }
 // #endregion create
 
-// #region pem
-/** PEM text: base64 of the DER in 64-character lines between BEGIN/END lines (RFC 7468). */
-export function toPem(der: ArrayBuffer, label: string): string {
-  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g) ?? [];
-  return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
-}
-
-/** The DER of the first PEM block with `label`; other blocks and text around it are ignored. */
-export function fromPem(pem: string, label: string): Uint8Array<ArrayBuffer> {
-  const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(pem);
-  if (!match?.[1]) throw new Error(`No "${label}" PEM block found`);
-  return new Uint8Array(Buffer.from(match[1].replace(/\s+/g, ''), 'base64'));
-}
-// #endregion pem
-
 // #region read
 /** The X.509 certificates in a P7B (other certificate formats are skipped). */
 export function readCertificateBag(der: BufferSource): pkijs.Certificate[] {

@@ -1,7 +1,7 @@
 // Builds an RFC 3161 time-stamp request for a piece of data, sends it to a
 // time-stamping authority (TSA) and reads a request back.
 import * as pkijs from 'pkijs';
-import { randomSerialNumber, toHex } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { randomSerialNumber, toHex } from '../example-helpers.ts';
 
 // #region create-request
 export interface TimeStampRequestOptions {

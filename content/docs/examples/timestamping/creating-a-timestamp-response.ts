@@ -3,27 +3,21 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  KeyUsage, SIGNATURE_HASH, buildName, formatName, generateKeyPair, issueCertificate, keyUsage, makeExtension,
-  randomSerialNumber, serialToHex, toHex, toPublicKeyInfo, type Issuer,
-} from '../certificates-and-revocation/create-and-validate-certificate.ts';
+  OID, SIGNATURE_HASH, formatName, issueCertificate, makeExtension, randomSerialNumber, serialToHex,
+  toHex, type KeyAndCertificate,
+} from '../example-helpers.ts';
 
 // #region tsa-certificate
-export const ID_KP_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';
+export const ID_KP_TIME_STAMPING = OID.timeStamping;
 
-/** RFC 3161 §2.3: the TSA key is certified for time-stamping only, critically. */
-export async function createTsaCertificate(ca: Issuer): Promise<Issuer> {
-  const keys = await generateKeyPair();
-  const certificate = await issueCertificate(ca, {
-    subject: buildName({ commonName: 'Example Time-Stamping Authority', organization: 'Example Ltd' }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: false }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, keyUsage(KeyUsage.digitalSignature)),
-      makeExtension(pkijs.id_ExtKeyUsage, true, new pkijs.ExtKeyUsage({ keyPurposes: [ID_KP_TIME_STAMPING] }).toSchema()),
-    ],
-  });
-  return { certificate, privateKey: keys.privateKey };
+/** RFC 3161 2.3: the TSA key is certified for time-stamping only, and the extension is critical. */
+export async function createTsaCertificate(ca: KeyAndCertificate): Promise<KeyAndCertificate> {
+  const profile = {
+    subject: { commonName: 'Example Time-Stamping Authority', organization: 'Example Ltd' },
+    keyUsage: ['digitalSignature' as const],
+  };
+  const eku = makeExtension(pkijs.id_ExtKeyUsage, true, new pkijs.ExtKeyUsage({ keyPurposes: [ID_KP_TIME_STAMPING] }).toSchema());
+  return issueCertificate(ca, { ...profile, extensions: [eku], validDays: 365 });
 }
 // #endregion tsa-certificate
 
@@ -85,12 +79,12 @@ function createTstInfo(request: pkijs.TimeStampReq): pkijs.TSTInfo {
 // #endregion tst-info
 
 // #region sign-token
-const ID_CONTENT_TYPE = '1.2.840.113549.1.9.3';
-const ID_MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
-const ID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+const ID_CONTENT_TYPE = OID.contentType;
+const ID_MESSAGE_DIGEST = OID.messageDigest;
+const ID_SIGNING_CERTIFICATE_V2 = OID.signingCertificateV2;
 
 /** Wraps the TSTInfo in CMS SignedData, signed by the TSA (RFC 3161 §2.4.2). */
-async function signToken(tstInfo: pkijs.TSTInfo, tsa: Issuer, includeCertificate: boolean): Promise<pkijs.ContentInfo> {
+async function signToken(tstInfo: pkijs.TSTInfo, tsa: KeyAndCertificate, includeCertificate: boolean): Promise<pkijs.ContentInfo> {
   const content = tstInfo.toSchema().toBER(false);
   // ESS signing-certificate-v2 pins the TSA certificate by its SHA-256 hash
   // (the default algorithm, so it is left out of ESSCertIDv2).
@@ -125,7 +119,7 @@ async function signToken(tstInfo: pkijs.TSTInfo, tsa: Issuer, includeCertificate
 // #endregion sign-token
 
 // #region respond
-export async function createTimeStampResponse(request: pkijs.TimeStampReq, tsa: Issuer): Promise<pkijs.TimeStampResp> {
+export async function createTimeStampResponse(request: pkijs.TimeStampReq, tsa: KeyAndCertificate): Promise<pkijs.TimeStampResp> {
   const failure = checkTimeStampRequest(request);
   if (failure) return rejectTimeStampRequest(failure, `Request refused: ${failure}`);
   const timeStampToken = await signToken(createTstInfo(request), tsa, request.certReq ?? false);
