@@ -250,6 +250,9 @@ export class SiteBuilder {
     return { config, library, content, api, bundle, site };
   }
 
+  /** One line about a cache file that was bad and is being rebuilt. */
+  private readonly notice = (line: string): void => this.options.reporter.info(line);
+
   private get cacheDir(): string {
     return join(this.options.root, '.pkidocs-cache');
   }
@@ -272,14 +275,15 @@ export class SiteBuilder {
       failOn([...docs.diagnostics, ...pages.diagnostics]);
       return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter };
     }
-    useHighlightCache(this.options.useCache === false ? undefined : join(this.cacheDir, 'highlight.jsonl'));
+    // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
+    useHighlightCache(join(this.cacheDir, 'highlight.jsonl'), { read: this.options.useCache !== false, onNotice: this.notice });
     const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir, readOptions), loadPageModules(pagesDir, { fresh }), loadHighlighter()]);
     failOn([...docs.diagnostics, ...pages.diagnostics]);
     return { docs: docs.docs, pageModules: pages.modules, highlighter };
   }
 
   private async api(library: LibraryInfo): Promise<LoadApiResult> {
-    const result = await loadApi({ entry: library.entry, cacheDir: this.cacheDir, useCache: this.options.useCache ?? true });
+    const result = await loadApi({ entry: library.entry, cacheDir: this.cacheDir, useCache: this.options.useCache ?? true, onNotice: this.notice });
     failOn(result.diagnostics);
     return result;
   }
@@ -299,7 +303,7 @@ export class SiteBuilder {
     const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
     const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
     // A full CLI build reuses the API bodies of an unchanged model and unchanged code.
-    const bodyCache = prev || this.options.incremental || this.options.useCache === false ? undefined : await openApiBodyCache(this.cacheDir, api.key);
+    const bodyCache = prev || this.options.incremental ? undefined : await openApiBodyCache(this.cacheDir, api.key, { read: this.options.useCache !== false, onNotice: this.notice });
     const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
     const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
       config,

@@ -3,11 +3,12 @@
 // straight from `{cacheDir}/api-{hash}.json` on a hit. A hit never loads typedoc.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { readApiCache, writeApiCache } from './cache-file.ts';
 import type { ApiModel } from './model.ts';
 import type { ConvertResult } from './typedoc/convert.ts';
 import { COMPILER_OPTIONS, CONVERTER_VERSION, TYPEDOC_OPTIONS } from './options.ts';
@@ -18,8 +19,10 @@ export interface LoadApiOptions {
   /** The declaration file to document (pkijs's `build/index.d.ts`). */
   entry: string;
   cacheDir: string;
-  /** false bypasses the cache entirely: no read, no write. */
+  /** false skips reading the cache; the fresh model is still written, replacing a bad file. */
   useCache: boolean;
+  /** Told, in one line, about a cache file that was found bad and will be rebuilt. */
+  onNotice?: (line: string) => void;
   /** Convert in this process instead of a child process (tests of the converter). */
   inProcess?: boolean;
 }
@@ -33,38 +36,42 @@ export interface LoadApiResult {
   key?: string;
 }
 
-interface CacheFile {
-  converterVersion: number;
-  model: ApiModel;
-  diagnostics: Diagnostic[];
-}
-
 export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const entry = resolve(options.entry);
   const source = await readEntry(entry, options.entry);
   const key = await cacheKey(entry, source);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
 
+  await sweepConvertFiles();
   if (options.useCache) {
-    const cached = await readCache(cacheFile);
-    if (cached) return { model: cached.model, cacheHit: true, diagnostics: cached.diagnostics, key };
+    const cached = await readApiCache(cacheFile, CONVERTER_VERSION);
+    if (cached.kind === 'hit') return { model: cached.entry.model, cacheHit: true, diagnostics: cached.entry.diagnostics, key };
+    if (cached.kind === 'bad') options.onNotice?.(`The API model cache ${cacheFile} is not usable (${cached.reason}); running TypeDoc again and replacing it.`);
   }
 
   const { model, diagnostics } = options.inProcess
     ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry)
     : await convertInChild(entry);
   if (!model) throw new BuildFailure(diagnostics);
-  if (options.useCache) await writeCache(cacheFile, { converterVersion: CONVERTER_VERSION, model, diagnostics });
-  return { model, cacheHit: false, diagnostics, key: options.useCache ? key : undefined };
+  await writeApiCache(cacheFile, CONVERTER_VERSION, { model, diagnostics });
+  return { model, cacheHit: false, diagnostics, key };
 }
 
-/** The conversion in a child process (see convert-process.ts), its result passed through a file. */
+/** The child's result file: named for this process, so that a later run can tell the files of dead runs. */
+const CONVERT_FILE = /^pkidocs-convert-(\d+)-\d+\.json$/;
+
+/**
+ * The conversion in a child process (see convert-process.ts), its result
+ * passed through a file. The child ends itself when this process is gone.
+ */
 async function convertInChild(entry: string): Promise<ConvertResult> {
   const out = join(tmpdir(), `pkidocs-convert-${process.pid}-${Date.now()}.json`);
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
       const child = spawn(process.execPath, ['--import', 'tsx', script, entry, out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      // For the test that kills a build while TypeDoc runs (test/hostile/caches.test.ts).
+      if (process.env.PKIDOCS_TEST_REPORT_CHILD === '1') process.stderr.write(`pkidocs-test: TypeDoc child ${child.pid}\n`);
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       child.on('error', failed);
@@ -74,6 +81,24 @@ async function convertInChild(entry: string): Promise<ConvertResult> {
     return JSON.parse(await readFile(out, 'utf8')) as ConvertResult;
   } finally {
     await rm(out, { force: true });
+  }
+}
+
+/** Removes the result files of runs that died before they could (a SIGKILL runs no cleanup). */
+async function sweepConvertFiles(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => []);
+  await Promise.all(names.map((name) => {
+    const pid = CONVERT_FILE.exec(name)?.[1];
+    return pid && !alive(Number(pid)) ? rm(join(tmpdir(), name), { force: true }) : undefined;
+  }));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -131,22 +156,4 @@ async function nearestPackageJson(dir: string): Promise<string> {
     if (text !== undefined) return text;
     if (dirname(current) === current) return '';
   }
-}
-
-async function readCache(file: string): Promise<CacheFile | undefined> {
-  try {
-    const data = JSON.parse(await readFile(file, 'utf8')) as CacheFile;
-    if (data.converterVersion !== CONVERTER_VERSION || !Array.isArray(data.model?.items)) return undefined;
-    return data;
-  } catch {
-    return undefined; // missing or unreadable: convert again and overwrite it
-  }
-}
-
-async function writeCache(file: string, data: CacheFile): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  // Write then rename, so a concurrent build never reads half a file.
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(data));
-  await rename(tmp, file);
 }

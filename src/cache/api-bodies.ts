@@ -1,10 +1,13 @@
 // A disk cache of the rendered API page bodies (403 pages plus the globals
 // list, ~0.8 s to render). Its key names everything the bodies depend on: the
 // API model (its own cache key) and the code that renders them (the hash of
-// src/ and templates/ that bin/pkidocs.js computes for the bundled CLI). Only
-// full CLI builds use it; watch mode reloads render code the key cannot see.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+// src/ and templates/ that bin/ computes for the bundled CLI). Only full CLI
+// builds use it; watch mode reloads render code the key cannot see. The file is
+// checked against its schema when read: one of the wrong shape is reported and
+// replaced by the next save.
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
 
 export interface ApiBodyCache {
@@ -13,23 +16,61 @@ export interface ApiBodyCache {
   save(bodies: ReadonlyMap<string, PageBody>): Promise<void>;
 }
 
-export async function openApiBodyCache(cacheDir: string, apiKey: string | undefined): Promise<ApiBodyCache | undefined> {
+export interface ApiBodyCacheOptions {
+  /** false starts empty, so that the build renders every body and saves them (--no-cache). */
+  read?: boolean;
+  /** Told, in one line, about a cache file that is not usable. */
+  onNotice?: (line: string) => void;
+}
+
+const fileSchema = z.array(z.tuple([
+  z.string(),
+  z.object({
+    title: z.string(),
+    description: z.string().optional(),
+    html: z.string(),
+    toc: z.array(z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() })),
+  }),
+]));
+
+export async function openApiBodyCache(cacheDir: string, apiKey: string | undefined, options: ApiBodyCacheOptions = {}): Promise<ApiBodyCache | undefined> {
   const code = process.env.PKIDOCS_CODE_HASH;
   if (!apiKey || !code) return undefined;
   const file = join(cacheDir, `api-bodies-${apiKey}-${code}.json`);
-  let bodies = new Map<string, PageBody>();
-  try {
-    bodies = new Map(JSON.parse(await readFile(file, 'utf8')) as [string, PageBody][]);
-  } catch {
-    // No cache yet for this model and code.
-  }
+  const bodies = options.read === false ? new Map<string, PageBody>() : await readBodies(file, options.onNotice);
   return {
     bodies,
     async save(fresh) {
       await mkdir(cacheDir, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify([...fresh]));
-      await rename(tmp, file);
+      try {
+        await writeFile(tmp, JSON.stringify([...fresh]));
+        await rename(tmp, file);
+      } finally {
+        await rm(tmp, { force: true });
+      }
+      // The bodies of other models or code are stale now (2 MB each): they would pile up with every edit of src/.
+      const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json$/.test(f) && join(cacheDir, f) !== file);
+      await Promise.all(stale.map((f) => rm(join(cacheDir, f), { force: true })));
     },
   };
+}
+
+async function readBodies(file: string, onNotice: ApiBodyCacheOptions['onNotice']): Promise<Map<string, PageBody>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return new Map(); // no cache yet for this model and code
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  const parsed = fileSchema.safeParse(data);
+  if (parsed.success) return new Map(parsed.data);
+  onNotice?.(`The API page cache ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); rendering the API pages again and replacing it.`);
+  return new Map();
 }

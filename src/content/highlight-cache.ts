@@ -2,30 +2,46 @@
 // depends on. Shiki's grammar engine costs ~1 ms per line of TypeScript; with
 // the cache a warm build highlights nothing. Entries are appended as they are
 // made (JSON lines), so the cache needs no save step and survives a failed build.
+// A line that does not parse as [key, html] (torn by a killed build, edited) is
+// skipped, and a file holding such lines or superseded entries is rewritten
+// without them (temp file + rename), so it never grows from one build to the next.
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Rewrite the file once it holds this many more lines than live entries. */
-const COMPACT_SLACK = 2000;
+export interface HighlightCacheOptions {
+  /** false starts empty and overwrites the file (--no-cache). */
+  read?: boolean;
+  /** Told, in one line, about a damaged file that was repaired. */
+  onNotice?: (line: string) => void;
+}
 
 export class HighlightCache {
   private readonly entries = new Map<string, string>();
-  private lines = 0;
 
-  constructor(private readonly file: string | undefined) {
+  constructor(private readonly file: string | undefined, options: HighlightCacheOptions = {}) {
     if (!file) return;
-    try {
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
-        if (!line) continue;
-        this.lines++;
-        const [key, html] = JSON.parse(line) as [string, string];
-        this.entries.set(key, html);
-      }
-    } catch {
-      // No cache yet, or a torn last line: start from what could be read.
+    if (options.read === false) {
+      this.compact();
+      return;
     }
-    if (this.lines - this.entries.size > COMPACT_SLACK) this.compact();
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return; // no cache yet
+    }
+    let lines = 0;
+    let torn = 0;
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      lines++;
+      const entry = parseEntry(line);
+      if (entry) this.entries.set(entry[0], entry[1]);
+      else torn++;
+    }
+    if (torn) options.onNotice?.(`The highlight cache ${file} held ${torn} unreadable line(s) (a build killed while writing, or an edit); rewriting it without them.`);
+    if (lines !== this.entries.size || (text && !text.endsWith('\n'))) this.compact();
   }
 
   static key(...parts: string[]): string {
@@ -41,11 +57,27 @@ export class HighlightCache {
     if (!this.file) return;
     mkdirSync(dirname(this.file), { recursive: true });
     appendFileSync(this.file, `${JSON.stringify([key, html])}\n`);
-    this.lines++;
   }
 
+  /** Rewrites the file with the live entries only, atomically. */
   private compact(): void {
-    writeFileSync(this.file!, [...this.entries].map((e) => `${JSON.stringify(e)}\n`).join(''));
-    this.lines = this.entries.size;
+    const file = this.file!;
+    const tmp = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(tmp, [...this.entries].map((e) => `${JSON.stringify(e)}\n`).join(''));
+      renameSync(tmp, file);
+    } catch {
+      rmSync(tmp, { force: true }); // a read-only cache folder: the build goes on without rewriting it
+    }
+  }
+}
+
+function parseEntry(line: string): [string, string] | undefined {
+  try {
+    const value = JSON.parse(line) as unknown;
+    return Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' ? [value[0], value[1]] : undefined;
+  } catch {
+    return undefined;
   }
 }

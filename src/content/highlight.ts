@@ -1,7 +1,7 @@
 // Build-time syntax highlighting with shiki. The highlighter is created once
 // per process (loading grammars is the slow part) and then used synchronously.
 import { createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
-import { HighlightCache } from './highlight-cache.ts';
+import { HighlightCache, type HighlightCacheOptions } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
 /** Bump when the highlighted HTML changes shape (shiki upgrade, new transformer). */
@@ -28,8 +28,8 @@ export function resolveLang(lang: string | null | undefined): string {
 let cache = new HighlightCache(undefined);
 
 /** Keeps highlighted HTML in `file` across builds (undefined: in memory only). */
-export function useHighlightCache(file: string | undefined): void {
-  cache = new HighlightCache(file);
+export function useHighlightCache(file: string | undefined, options?: HighlightCacheOptions): void {
+  cache = new HighlightCache(file, options);
 }
 
 /**

@@ -15,6 +15,7 @@ import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
 import { createContext, itemKindOf } from './context.ts';
 import { itemConverters } from './items.ts';
 import { DiagnosticLogger } from './logger.ts';
+import { syntaxErrors } from './syntax.ts';
 
 export interface ConvertResult {
   model: ApiModel | undefined;
@@ -28,8 +29,11 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
   app.logger = logger;
   const keptTags = new Map<Reflection, CommentTag[]>();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
+  let syntax: Diagnostic[] = [];
+  app.converter.on(Converter.EVENT_BEGIN, (context) => (syntax = syntaxErrors(context.programs, cwd)));
 
   const project = await app.convert();
+  if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics] };
   if (!project) {
     logger.diagnostics.push({
       code: 'api/convert-failed',

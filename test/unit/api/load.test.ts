@@ -55,11 +55,35 @@ describe('loadApi', () => {
     }
   });
 
-  it('neither reads nor writes the cache when useCache is false', async () => {
+  it('does not read the cache when useCache is false, and writes a good one over a bad one', async () => {
     const other = join(dir, 'no-cache');
+    const good = await loadApi({ entry, cacheDir: other, useCache: true });
+    const [file] = readdirSync(other);
+    writeFileSync(join(other, file!), '{"converterVersion": 4, "model": {"items": [{}]}}');
     const result = await loadApi({ entry, cacheDir: other, useCache: false });
     expect(result.cacheHit).toBe(false);
-    expect(() => readdirSync(other)).toThrow();
+    expect(readdirSync(other)).toEqual([file]);
+    const again = await loadApi({ entry, cacheDir: other, useCache: true });
+    expect(again.cacheHit).toBe(true);
+    expect(again.model).toEqual(good.model);
+  });
+
+  it('reports a cache file of the wrong shape in one line, converts again and replaces it', async () => {
+    const other = join(dir, 'bad-cache');
+    await loadApi({ entry, cacheDir: other, useCache: true });
+    const [file] = readdirSync(other);
+    const notices: string[] = [];
+    for (const bad of ['{"converterVersion": 4, "model": {"items": [{}]}}', 'not json', '']) {
+      writeFileSync(join(other, file!), bad);
+      const result = await loadApi({ entry, cacheDir: other, useCache: true, onNotice: (l) => notices.push(l) });
+      expect(result.cacheHit).toBe(false);
+      expect(result.model.items.map((i) => i.name)).toEqual(['answer', 'thing']);
+    }
+    expect(notices).toHaveLength(3);
+    expect(notices[0]).toMatch(/API model cache .*api-[0-9a-f]{16}\.json is not usable/);
+    expect(notices.every((l) => !l.includes('\n'))).toBe(true);
+    expect((await loadApi({ entry, cacheDir: other, useCache: true, onNotice: (l) => notices.push(l) })).cacheHit).toBe(true);
+    expect(notices).toHaveLength(3);
   });
 
   it('returns TypeDoc messages as warning diagnostics and prints nothing', async () => {
