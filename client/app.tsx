@@ -2,6 +2,7 @@
 // it, and renders the same <Layout> the server rendered (the first render
 // must match the server's markup exactly for hydration).
 import { useEffect, useState } from 'react';
+import { CONTENT_ID } from '../src/shared/reserved-ids.ts';
 import type { Chunk, SiteData } from '../src/shared/view.ts';
 import { Layout } from '../templates/layout/Layout.tsx';
 import { useAnnouncement } from './announcement.ts';
@@ -25,7 +26,7 @@ export function App({ data, initial }: { data: SiteData; initial: Chunk }) {
   const { page, html } = view;
 
   useEffect(() => {
-    const root = document.getElementById('content');
+    const root = document.getElementById(CONTENT_ID);
     if (!root) return;
     addCopyButtons(root);
     restoreTabs(root);

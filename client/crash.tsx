@@ -2,6 +2,7 @@
 // (the error and its chain of causes) and a Try again button, instead of
 // a blank page. The boundary clears when a new view arrives.
 import { Component, useEffect, type ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '../src/shared/reserved-ids.ts';
 
 /** The message of an error, then those of its causes. */
 export function errorChain(error: unknown): string[] {
@@ -18,7 +19,7 @@ export function CrashScreen({ error, onTryAgain }: { error: unknown; onTryAgain:
     document.title = 'Page Error';
   }, []);
   return (
-    <main className="crash" id="main-content">
+    <main className="crash" id={MAIN_CONTENT_ID}>
       <h1>This page crashed.</h1>
       <button type="button" className="button" onClick={onTryAgain}>Try again</button>
       <div className="crash__error">

@@ -4,6 +4,7 @@
 // hydrated, and if it cannot, the server-rendered page works on its own.
 import { hydrateRoot } from 'react-dom/client';
 import { normalizePath } from '../src/shared/paths.ts';
+import { CONTENT_ID, DATA_ID, ROOT_ID } from '../src/shared/reserved-ids.ts';
 import type { PageView, SiteData } from '../src/shared/view.ts';
 import { App } from './app.tsx';
 import { addCopyButtons } from './copy-buttons.ts';
@@ -12,9 +13,9 @@ import { watchLinks } from './prefetch.ts';
 import { listenToTabs, restoreTabs } from './tabs.ts';
 
 async function start(): Promise<void> {
-  const el = document.getElementById('__pkidocs')!;
+  const el = document.getElementById(DATA_ID)!;
   const page = JSON.parse(el.textContent!) as PageView;
-  const content = document.getElementById('content');
+  const content = document.getElementById(CONTENT_ID);
   const html = content?.innerHTML ?? '';
   // The content is not compared on hydration, so it is enhanced at once, before the site data arrives.
   listenToTabs();
@@ -25,7 +26,7 @@ async function start(): Promise<void> {
   const response = await fetch(el.dataset.site!);
   if (!response.ok) throw new Error(`the site data answered ${response.status}`);
   const data = (await response.json()) as SiteData;
-  const root = document.getElementById('root')!;
+  const root = document.getElementById(ROOT_ID)!;
   rememberDocsVersion(data.site);
   hydrateRoot(root, <App data={data} initial={{ page, html }} />, {
     onRecoverableError: (error) => console.error('pkidocs: React recovered from a rendering error:', error),

@@ -2,6 +2,7 @@
 // desktop width and on Escape, the page behind it does not scroll, and
 // keyboard focus moves into it and back to the menu button.
 import { useEffect, useState } from 'react';
+import { MOBILE_MENU_ID } from '../src/shared/reserved-ids.ts';
 
 export const DESKTOP_QUERY = '(min-width: 996px)';
 
@@ -25,7 +26,7 @@ export function useMobileMenu(): [boolean, (open: boolean) => void] {
   useEffect(() => {
     document.body.style.overflow = open ? 'hidden' : '';
     if (open) document.querySelector<HTMLElement>('.sidebar__close')?.focus();
-    else if (document.activeElement?.closest('#mobile-menu')) document.querySelector<HTMLElement>('.navbar__toggle')?.focus();
+    else if (document.activeElement?.closest(`#${MOBILE_MENU_ID}`)) document.querySelector<HTMLElement>('.navbar__toggle')?.focus();
   }, [open]);
   return [open, setOpen];
 }

@@ -2,6 +2,7 @@
 // route change the new page gets its title, its scroll position and the focus
 // (on its heading, so keyboard and screen-reader users start there).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { CONTENT_ID, MAIN_CONTENT_ID } from '../src/shared/reserved-ids.ts';
 import type { Chunk } from '../src/shared/view.ts';
 import { Router, scrollToHash, type Arrival, type ContentState } from './router.ts';
 
@@ -9,7 +10,7 @@ function arrive(chunk: Chunk, arrival: Arrival): void {
   document.title = chunk.page.documentTitle;
   if (arrival.scroll !== undefined) scrollTo(0, arrival.scroll);
   else if (!scrollToHash(arrival.hash)) scrollTo(0, 0);
-  const heading = document.querySelector<HTMLElement>('#content h1') ?? document.getElementById('main-content');
+  const heading = document.querySelector<HTMLElement>(`#${CONTENT_ID} h1`) ?? document.getElementById(MAIN_CONTENT_ID);
   if (!heading) return;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
   heading.focus({ preventScroll: true });

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
 import { escapeHtml } from '../shared/escape.ts';
+import { DATA_ID, ROOT_ID } from '../shared/reserved-ids.ts';
 import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
 
@@ -14,8 +15,6 @@ export interface Assets {
   /** The shared SiteData JSON (site view + sidebar trees). */
   data: string;
 }
-
-export const DATA_ID = '__pkidocs';
 
 /** JSON that is safe inside a <script> element. */
 export function scriptJson(value: unknown): string {
@@ -43,7 +42,7 @@ export function renderDocument(data: SiteData, page: PageView, html: string, ass
     `<script type="module" src="${assets.script}"></script>`,
     '</head>',
     '<body>',
-    `<div id="root">${app}</div>`,
+    `<div id="${ROOT_ID}">${app}</div>`,
     `<script id="${DATA_ID}" type="application/json" data-site="${assets.data}">${scriptJson(page)}</script>`,
     '</body>',
     '</html>',

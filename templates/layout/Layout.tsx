@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { pageNavigation } from '../../src/shared/navigation.ts';
+import { CONTENT_ID, MAIN_CONTENT_ID, MOBILE_MENU_ID } from '../../src/shared/reserved-ids.ts';
 import type { PageView, SiteView, SidebarNode } from '../../src/shared/view.ts';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import type { ColorModeToggleProps } from './ColorModeToggle.tsx';
@@ -41,23 +42,23 @@ export function Layout(props: LayoutProps) {
   const nav = pageNavigation(page, props.tree);
   const sidebarItems = props.fullSidebar ? props.tree : nav.sidebar;
   const full = page.kind === 'home' || page.kind === 'page';
-  const content = props.contentOverride ?? <div className="markdown" id="content" dangerouslySetInnerHTML={{ __html: html }} />;
+  const content = props.contentOverride ?? <div className="markdown" id={CONTENT_ID} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <div className={`layout layout--${page.kind}`}>
-      <a className="skip-link" href="#main-content">Skip to main content</a>
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>Skip to main content</a>
       {site.announcement && props.announcementVisible !== false && (
         <AnnouncementBar announcement={site.announcement} onDismiss={props.onDismissAnnouncement} />
       )}
       <Navbar site={site} page={page} hidden={props.navbarHidden ?? false} menuOpen={menuOpen} onToggleMenu={() => setMenu(!menuOpen)} colour={props.colour} />
       <div className="main-wrapper">
         {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
-        <aside id="mobile-menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
+        <aside id={MOBILE_MENU_ID} className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
           <button type="button" className="sidebar__close" aria-label="Close the navigation menu" onClick={() => setMenu(false)}>×</button>
           <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />
           {sidebarItems && <Sidebar items={sidebarItems} path={page.path} onNeedFull={props.onNeedFullSidebar} />}
         </aside>
         {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenu(false)} />}
-        <main id="main-content" className={full ? 'main main--full' : 'main'} tabIndex={-1}>
+        <main id={MAIN_CONTENT_ID} className={full ? 'main main--full' : 'main'} tabIndex={-1}>
           {full ? content : (
             <div className="doc-row">
               <article className="doc">

@@ -1,3 +1,4 @@
+import { MOBILE_MENU_ID } from '../../src/shared/reserved-ids.ts';
 import type { NavItemView, PageView, SiteView } from '../../src/shared/view.ts';
 import { ColorModeToggle, type ColorModeToggleProps } from './ColorModeToggle.tsx';
 import { GithubIcon, MenuIcon } from './icons.tsx';
@@ -19,7 +20,7 @@ export function Navbar({ site, page, hidden, onToggleMenu, menuOpen, colour }: N
   return (
     <nav className={`navbar navbar--${navbar.style}${hidden ? ' navbar--hidden' : ''}`} aria-label="Main">
       <div className="navbar__inner">
-        <button type="button" className="navbar__toggle" aria-label="Open the navigation menu" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={onToggleMenu}>
+        <button type="button" className="navbar__toggle" aria-label="Open the navigation menu" aria-expanded={menuOpen} aria-controls={MOBILE_MENU_ID} onClick={onToggleMenu}>
           <MenuIcon />
         </button>
         <a className="navbar__brand" href="/" aria-label={`${site.title} home`}>
