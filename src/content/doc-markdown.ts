@@ -1,10 +1,12 @@
 // The Markdown renderer of the site's pages: includes, .md link rewriting, and
-// API identifiers in TypeScript code linked to their pages.
+// API identifiers in TypeScript code linked to their pages; HTML that would
+// run code is refused.
 import type { loadHighlighter } from './highlight.ts';
 import { HighlightCache } from './highlight-cache.ts';
 import { createMarkdown, type RenderMarkdown } from './markdown.ts';
 import remarkDocLinks from './plugins/remark-doc-links.ts';
 import remarkInclude from './plugins/remark-include.ts';
+import remarkSafeHtml from './plugins/remark-safe-html.ts';
 import remarkTabs from './plugins/remark-tabs.ts';
 import { apiLinksTransformer } from './plugins/shiki-api-links.ts';
 
@@ -19,7 +21,7 @@ export function createDocMarkdown(
   const tag = HighlightCache.key(...[...apiHrefs].flat());
   return createMarkdown({
     highlighter,
-    remarkPlugins: [remarkInclude, remarkTabs, remarkDocLinks],
+    remarkPlugins: [remarkSafeHtml, remarkInclude, remarkTabs, remarkDocLinks],
     transformers: (lang) => (CODE_LANGS.has(lang) ? [linker] : []),
     transformersTag: tag,
   });

@@ -1,11 +1,15 @@
 // Gives every heading a stable, GitHub-style id (unless it has one) and
-// records the h2/h3 headings as the page's table of contents.
+// records the h2/h3 headings as the page's table of contents. Ids the layout
+// owns (src/shared/reserved-ids.ts) are never issued: a heading "Content"
+// gets id="content-1", as a second heading of that name would, and one that
+// slugs into the reserved `__pkidocs` prefix gets a leading underscore.
 import GithubSlugger from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import type { Root } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { TocEntry } from '../../shared/page.ts';
+import { isReservedId, RESERVED_ID_PREFIX } from '../../shared/reserved-ids.ts';
 
 export default function rehypeHeadingIds() {
   return (tree: Root, file: VFile) => {
@@ -22,13 +26,20 @@ export default function rehypeHeadingIds() {
         return;
       }
       const existing = node.properties.id;
-      const id = typeof existing === 'string' ? existing : slugger.slug(text);
+      const id = freeId(slugger, typeof existing === 'string' ? existing : slugger.slug(text));
       node.properties.id = id;
       if (depth === 2 || depth === 3) toc.push({ depth, id, text });
     });
     file.data.toc = toc;
     file.data.h1 = title;
   };
+}
+
+/** The id, or the next one the slugger issues for it, until it is not the layout's. */
+function freeId(slugger: GithubSlugger, id: string): string {
+  let free = id;
+  while (isReservedId(free)) free = slugger.slug(free.startsWith(RESERVED_ID_PREFIX) ? `_${free}` : id);
+  return free;
 }
 
 declare module 'vfile' {

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,12 +7,15 @@ import { createDocMarkdown } from '../../../src/content/doc-markdown.ts';
 import { loadHighlighter } from '../../../src/content/highlight.ts';
 import type { RenderMarkdown } from '../../../src/content/markdown.ts';
 import { renderDoc } from '../../../src/content/render-docs.ts';
+import { ROOT } from '../../support/cli.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'pkidocs-md-'));
+const dir = join(ROOT, 'test/.tmp/markdown-test');
 let markdown: RenderMarkdown;
 const routes = new Map([[join(dir, 'other.md'), '/docs/other']]);
 
 beforeAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
   markdown = createDocMarkdown(await loadHighlighter(), new Map([['Certificate', '/docs/api/classes/Certificate']]));
 });
 
@@ -79,6 +81,43 @@ describe('the Markdown pipeline', () => {
       ['content/missing-include', 8],
       ['content/missing-region', 11],
     ]);
+  });
+
+  it('never gives a heading an id the layout uses', () => {
+    const { $, page } = render('## Content\n\n## Main content\n\n## Root\n\n## Mobile menu\n\n## __pkidocs\n\n## __pkidocs data\n\n## Content\n\n## Contents');
+    const ids = $('h2').map((_, e) => $(e).attr('id')).get();
+    expect(ids).toEqual(['content-1', 'main-content-1', 'root-1', 'mobile-menu-1', '___pkidocs', '___pkidocs-data', 'content-2', 'contents']);
+    expect(page.toc.map((t) => t.id)).toEqual(ids);
+  });
+
+  it('refuses includes outside the content folder: absolute paths, ../ escapes and links leading out', () => {
+    const content = join(dir, 'content');
+    mkdirSync(content, { recursive: true });
+    writeFileSync(join(dir, 'secret.ts'), 'secret');
+    rmSync(join(content, 'leak.ts'), { force: true });
+    symlinkSync(join(dir, 'secret.ts'), join(content, 'leak.ts'));
+    const out = renderDoc({ file: join(content, 'page.md'), body: '```ts include=/etc/passwd\n```\n\n```ts include=../secret.ts\n```\n\n```ts include=./leak.ts\n```\n\n```ts include=/proc/self/environ\n```', lineOffset: 3, data: { title: 'Page' } }, {
+      markdown, routeOfFile: () => undefined, contentDir: content,
+    });
+    expect(out.diagnostics.map((d) => [d.code, d.line, d.file])).toEqual([
+      ['content/include-outside', 4, join(content, 'page.md')],
+      ['content/include-outside', 7, join(content, 'page.md')],
+      ['content/link-outside', 10, join(content, 'page.md')],
+      ['content/include-outside', 13, join(content, 'page.md')],
+    ]);
+    expect(out.diagnostics[0]!.message).toBe('The code block includes "/etc/passwd", which is outside the content folder. Includes are read from the content folder only.');
+    expect(out.diagnostics[2]!.message).toMatch(/leak\.ts is a symbolic link to .*secret\.ts, which is outside the content folder/);
+    expect(out.page.html).not.toContain('secret');
+    expect(out.page.html).not.toContain('root:');
+  });
+
+  it('refuses an include bigger than the page limit, or one that is not a regular file', () => {
+    writeFileSync(join(dir, 'big.ts'), 'x'.repeat(101));
+    const out = renderDoc({ file: join(dir, 'page.md'), body: '```ts include=./big.ts\n```\n\n```ts include=./\n```', lineOffset: 0, data: { title: 'Page' } }, {
+      markdown, routeOfFile: () => undefined, contentDir: dir, maxPageBytes: 100,
+    });
+    expect(out.diagnostics.map((d) => [d.code, d.line])).toEqual([['content/too-large', 1], ['content/not-a-file', 4]]);
+    expect(out.diagnostics[0]!.message).toMatch(/big\.ts is 101 bytes, more than the limit of 100 bytes \(limits\.maxPageBytes\)\./);
   });
 
   it('groups consecutive tab fences into one accessible tab set', () => {
