@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
+import { MARKER } from '../../src/output/out-dir.ts';
 import { ROOT, runCli } from '../support/cli.ts';
 
 const SITES = join(ROOT, 'test/fixtures/sites');
@@ -15,12 +16,14 @@ beforeEach(() => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   writeFileSync(SENTINEL, '<p>the previous build</p>');
+  // A previous build's out/ carries the marker that lets pkidocs replace it.
+  writeFileSync(join(OUT, MARKER), 'previous');
 });
 
 async function buildFixture(name: string) {
   const result = await runCli(['build', '--config', join(SITES, name, 'site.config.ts'), '--out', OUT]);
   // Nothing lost: the old out/ is intact and no temporary folder is left beside it.
-  expect(readdirSync(OUT)).toEqual(['index.html']);
+  expect(readdirSync(OUT).sort()).toEqual([MARKER, 'index.html']);
   expect(readFileSync(SENTINEL, 'utf8')).toBe('<p>the previous build</p>');
   expect(readdirSync(dirname(OUT)).filter((f) => f.startsWith('bad-input-out.'))).toEqual([]);
   return { ...result, rel: (p: string) => relative(ROOT, join(SITES, name, p)) };
