@@ -23,9 +23,20 @@ export interface LiveDiagnostic {
   location?: string;
 }
 
-/** Event payloads, by event name. */
+/**
+ * Which rebuild an event reports: rebuilds are numbered 1, 2, … in the order
+ * they ran, and name the changed files they read (project-relative). A tool
+ * that saves a file waits for a rebuild that lists it and is numbered after
+ * the last one it saw, so a late event of an earlier rebuild never stands in.
+ */
+export interface LiveBuild {
+  build: number;
+  files: string[];
+}
+
+/** Event payloads, by event name. `hello.build` is the last rebuild reported (0: none yet). */
 export interface LiveEvents {
-  hello: { generation: string; diagnostics: LiveDiagnostic[] };
-  reload: { generation: string; paths: string[]; all: boolean };
-  failed: { diagnostics: LiveDiagnostic[] };
+  hello: { generation: string; build: number; diagnostics: LiveDiagnostic[] };
+  reload: LiveBuild & { generation: string; paths: string[]; all: boolean };
+  failed: LiveBuild & { diagnostics: LiveDiagnostic[] };
 }

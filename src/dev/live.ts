@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { normalizePath } from '../shared/paths.ts';
-import { INFO_GLOBAL, type LiveDiagnostic, type LiveEvents, type LiveInfo } from './live-protocol.ts';
+import { INFO_GLOBAL, type LiveBuild, type LiveDiagnostic, type LiveEvents, type LiveInfo } from './live-protocol.ts';
 
 const CLIENT_ENTRY = join(import.meta.dirname, 'browser/live-client.ts');
 /** Comment lines keep idle connections open through proxies and let us notice dead clients. */
@@ -15,6 +15,8 @@ export class LiveChannel {
   private readonly clients = new Set<ServerResponse>();
   private readonly instance = Date.now().toString(36);
   private builds = 0;
+  /** Rebuilds reported so far (successes and failures); each event names its own. */
+  private reported = 0;
   private diagnostics: LiveDiagnostic[] = [];
   private readonly ping: NodeJS.Timeout;
 
@@ -57,20 +59,20 @@ export class LiveChannel {
     const drop = (): void => void this.clients.delete(res);
     req.on('close', drop);
     res.on('error', drop);
-    this.send(res, 'hello', { generation: this.generation, diagnostics: this.diagnostics });
+    this.send(res, 'hello', { generation: this.generation, build: this.reported, diagnostics: this.diagnostics });
   }
 
-  /** A build succeeded: clears the overlays and reloads the pages whose HTML changed. */
-  rebuilt(paths: readonly string[], all: boolean): void {
+  /** A build of the changed `files` succeeded: clears the overlays and reloads the pages whose HTML changed. */
+  rebuilt(paths: readonly string[], all: boolean, files: readonly string[] = []): void {
     this.diagnostics = [];
     if (paths.length || all) this.builds++;
-    this.broadcast('reload', { generation: this.generation, paths: [...paths], all });
+    this.broadcast('reload', { generation: this.generation, ...this.nextBuild(files), paths: [...paths], all });
   }
 
-  /** A build failed: every page shows the problems until the next success. */
-  failed(diagnostics: readonly Diagnostic[]): void {
+  /** A build of the changed `files` failed: every page shows the problems until the next success. */
+  failed(diagnostics: readonly Diagnostic[], files: readonly string[] = []): void {
     this.diagnostics = diagnostics.map((d) => this.toLive(d));
-    this.broadcast('failed', { diagnostics: this.diagnostics });
+    this.broadcast('failed', { ...this.nextBuild(files), diagnostics: this.diagnostics });
   }
 
   /** The HTML with the live-reload script before </body>. */
@@ -87,6 +89,14 @@ export class LiveChannel {
     clearInterval(this.ping);
     for (const res of this.clients) res.end();
     this.clients.clear();
+  }
+
+  private nextBuild(files: readonly string[]): LiveBuild {
+    return { build: ++this.reported, files: files.map((f) => this.relative(f)) };
+  }
+
+  private relative(file: string): string {
+    return (file.startsWith('/') ? relative(this.root, file) : file).split('\\').join('/');
   }
 
   private toLive(d: Diagnostic): LiveDiagnostic {

@@ -21,7 +21,7 @@ export interface WatchOptions {
   reporter: Reporter;
   /** Project folder, to print short paths. */
   root: string;
-  /** Quiet time that ends a burst of saves. */
+  /** Quiet time that ends a burst of saves (default QUIET_MS in watcher.ts). */
   quietMs?: number;
 }
 
@@ -31,14 +31,14 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
     try {
       const result = await builder.update(files);
       reporter.info(summary(files, result, root));
-      live.rebuilt(result.assetsChanged ? [] : result.changedPaths, result.assetsChanged);
+      live.rebuilt(result.assetsChanged ? [] : result.changedPaths, result.assetsChanged, files);
       // The config may name another type definitions file.
       watcher.add(builder.watchedPaths);
     } catch (e) {
-      reportFailure(e, options);
+      reportFailure(e, options, files);
     }
   };
-  const queue = new ChangeQueue(rebuild, options.quietMs ?? 10);
+  const queue = new ChangeQueue(rebuild, { quietMs: options.quietMs });
   const watcher: SourceWatcher = await watchSources(builder.watchedPaths, queue, (e) => reporter.info(`The file watcher failed: ${String(e)}`));
   await queue.exclusive(async () => {
     try {
@@ -57,13 +57,13 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
   };
 }
 
-function reportFailure(e: unknown, { reporter, live, root }: WatchOptions): void {
+function reportFailure(e: unknown, { reporter, live, root }: WatchOptions, files: string[] = []): void {
   const diagnostics = toDiagnostics(e, root);
   diagnostics.forEach((d) => reporter.diagnostic(d));
   // A thrown error is a bug somewhere: its stack is worth the space.
   if (!(e instanceof BuildFailure) && e instanceof Error && !('errors' in e)) reporter.info(e.stack ?? e.message);
   reporter.info(`Rebuild failed: ${diagnostics.length} problem(s). Still serving the last good site; saving a fix rebuilds it.`);
-  live.failed(diagnostics);
+  live.failed(diagnostics, files);
 }
 
 /** `↻ content/docs/a.md → 1 page in 23 ms (content 1 · routes 2 · render 12 · links 3 · write 5)` */

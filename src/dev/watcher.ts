@@ -7,26 +7,52 @@ import { basename } from 'node:path';
 import { watch } from 'chokidar';
 
 /**
- * Chokidar drops a second change of one file within 50 ms of the first. So
- * each batch notes its files' identity (inode, size, mtime) as it starts, and
- * looks again this long after: a file that changed since is queued again, and
- * the last of two quick saves is never lost.
+ * How long the files must be quiet before a rebuild starts. An editor's "save
+ * all", a formatter that saves again, a `git checkout` and chokidar's own stat
+ * of each file spread one burst over tens of milliseconds (more on a busy
+ * machine); 100 ms gathers them into one rebuild and is still below what a
+ * reader notices.
  */
-const RECHECK_MS = 80;
+export const QUIET_MS = 100;
+
+/**
+ * Chokidar drops a second change of one file within 50 ms of the first. So
+ * each run notes its files' identity (inode, size, mtime) as it starts, and
+ * looks again once the run is over and at least this long after it started:
+ * a file that changed since is queued again, and the last of two quick saves
+ * is never lost. The run counts as busy until then, so whatever it missed
+ * runs next.
+ */
+export const RECHECK_MS = 80;
+
+export interface QueueOptions {
+  /** Quiet time that ends a burst (default QUIET_MS). */
+  quietMs?: number;
+  recheckMs?: number;
+  /** A file's identity; it changes whenever the file is written (default: inode, size, mtime). */
+  identity?: (file: string) => Promise<string>;
+}
 
 /** Runs `run` with every file changed since the last run; never two runs at once. */
 export class ChangeQueue {
   private pending = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private readonly rechecks = new Set<NodeJS.Timeout>();
   private closed = false;
+  /** Ends the wait before a recheck early (on close). */
+  private stopWaiting: (() => void) | undefined;
+  private readonly quietMs: number;
+  private readonly recheckMs: number;
+  private readonly identity: (file: string) => Promise<string>;
 
   constructor(
     private readonly run: (files: string[]) => Promise<void>,
-    /** How long the files must be quiet before a run starts. */
-    private readonly quietMs: number,
-  ) {}
+    options: QueueOptions = {},
+  ) {
+    this.quietMs = options.quietMs ?? QUIET_MS;
+    this.recheckMs = options.recheckMs ?? RECHECK_MS;
+    this.identity = options.identity ?? fileIdentity;
+  }
 
   push(file: string): void {
     if (this.closed) return;
@@ -52,11 +78,12 @@ export class ChangeQueue {
     }
   }
 
+  /** Stops taking changes; waits for the run in progress. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.rechecks.forEach(clearTimeout);
+    this.stopWaiting?.();
     await this.running;
   }
 
@@ -64,30 +91,37 @@ export class ChangeQueue {
     this.timer = undefined;
     const files = [...this.pending];
     this.pending = new Set();
-    const running = (async () => {
-      const before = await Promise.all(files.map(identity));
-      this.recheckLater(files, before);
-      await this.run(files);
-    })();
-    this.running = running.finally(() => this.done());
+    this.running = this.runAndRecheck(files).finally(() => this.done());
     await this.running;
+  }
+
+  private async runAndRecheck(files: string[]): Promise<void> {
+    const started = performance.now();
+    const before = await Promise.all(files.map(this.identity));
+    await this.run(files);
+    const wait = this.recheckMs - (performance.now() - started);
+    if (wait > 0 && !this.closed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.stopWaiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.stopWaiting = undefined;
+    }
+    if (this.closed) return;
+    const now = await Promise.all(files.map(this.identity));
+    files.forEach((file, i) => now[i] !== before[i] && this.pending.add(file));
   }
 
   private done(): void {
     this.running = undefined;
     if (this.pending.size && !this.closed) this.timer = setTimeout(() => void this.flush(), this.quietMs);
   }
-
-  private recheckLater(files: string[], before: string[]): void {
-    const timer = setTimeout(() => {
-      this.rechecks.delete(timer);
-      void Promise.all(files.map(identity)).then((now) => now.forEach((id, i) => id !== before[i] && this.push(files[i]!)));
-    }, RECHECK_MS);
-    this.rechecks.add(timer);
-  }
 }
 
-async function identity(file: string): Promise<string> {
+async function fileIdentity(file: string): Promise<string> {
   const s = await stat(file, { bigint: true }).catch(() => undefined);
   return s ? `${s.ino}:${s.size}:${s.mtimeNs}` : 'missing';
 }

@@ -1,79 +1,164 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+// The change queue under a fake clock (vitest's timers) and injected file
+// identities, so every step is exact; one test with real chokidar on disk.
+import { writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangeQueue, isIgnored, watchSources } from '../../../src/dev/watcher.ts';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const DIR = resolve(import.meta.dirname, `../../.tmp/dev-watcher-${process.pid}`);
 
 afterAll(() => rm(DIR, { recursive: true, force: true }));
 
+/** A promise and the function that resolves it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = (): void => {};
+  const opened = new Promise<void>((r) => (open = r));
+  return { opened, open };
+}
+
 describe('ChangeQueue', () => {
-  it('runs once for a burst of changes, with every file once', async () => {
+  const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+  /** Files as the injected identity sees them: a save bumps the version. */
+  let versions: Map<string, number>;
+  const identity = async (file: string) => `${versions.get(file) ?? 0}`;
+  const save = (file: string) => versions.set(file, (versions.get(file) ?? 0) + 1);
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    versions = new Map();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs once for a burst, with every file once, only when the files have been quiet for the window', async () => {
     const runs: string[][] = [];
-    const queue = new ChangeQueue(async (files) => void runs.push(files.sort()), 20);
+    const queue = new ChangeQueue(async (files) => void runs.push([...files].sort()), { quietMs: 20, identity });
     for (const f of ['/a', '/b', '/a', '/c']) {
       queue.push(f);
-      await sleep(5);
+      await tick(15); // each push restarts the window
     }
-    await sleep(150);
+    expect(runs).toEqual([]);
+    await tick(4);
+    expect(runs).toEqual([]);
+    await tick(1);
     expect(runs).toEqual([['/a', '/b', '/c']]);
+    await tick(1000);
+    expect(runs).toHaveLength(1);
     await queue.close();
   });
 
   it('never overlaps runs: changes during a run make exactly one more run after it', async () => {
     const runs: string[][] = [];
+    const first = gate();
     let active = 0;
     let overlapped = false;
     const queue = new ChangeQueue(async (files) => {
       overlapped ||= active > 0;
       active++;
-      runs.push(files.sort());
-      await sleep(60);
+      runs.push([...files].sort());
+      if (runs.length === 1) await first.opened;
       active--;
-    }, 10);
+    }, { quietMs: 10, recheckMs: 0, identity });
     queue.push('/first');
-    await sleep(30); // the first run is under way
+    await tick(10);
+    expect(runs).toEqual([['/first']]);
     queue.push('/x');
     queue.push('/y');
-    await sleep(250);
-    expect(overlapped).toBe(false);
+    await tick(1000); // the first run is still busy: nothing else starts
+    expect(runs).toHaveLength(1);
+    first.open();
+    await tick(9);
+    expect(runs).toHaveLength(1);
+    await tick(1);
     expect(runs).toEqual([['/first'], ['/x', '/y']]);
+    expect(overlapped).toBe(false);
     await queue.close();
   });
 
   it('holds changes seen during an exclusive task and runs them after it', async () => {
     const runs: string[][] = [];
-    const queue = new ChangeQueue(async (files) => void runs.push(files), 10);
-    await queue.exclusive(async () => {
-      queue.push('/during');
-      await sleep(50);
-      expect(runs).toEqual([]);
+    const queue = new ChangeQueue(async (files) => void runs.push(files), { quietMs: 10, identity });
+    const task = gate();
+    const done = queue.exclusive(async () => {
+      await task.opened;
+      return 'built';
     });
-    await sleep(100);
+    queue.push('/during');
+    await tick(1000);
+    expect(runs).toEqual([]);
+    task.open();
+    expect(await done).toBe('built');
+    await tick(10);
     expect(runs).toEqual([['/during']]);
     await queue.close();
+  });
+
+  it('runs a file again when it changed after its run started, though no event said so', async () => {
+    const runs: string[][] = [];
+    const queue = new ChangeQueue(async (files) => {
+      runs.push(files);
+      // The second save lands while the first one is being built, and chokidar drops its event.
+      if (runs.length === 1) save('/page.md');
+    }, { quietMs: 10, recheckMs: 80, identity });
+    save('/page.md');
+    queue.push('/page.md');
+    await tick(10);
+    expect(runs).toEqual([['/page.md']]);
+    await tick(79); // the recheck looks 80 ms after the run started
+    expect(runs).toHaveLength(1);
+    await tick(1 + 10);
+    expect(runs).toEqual([['/page.md'], ['/page.md']]);
+    await tick(1000); // unchanged since: no third run
+    expect(runs).toHaveLength(2);
+    await queue.close();
+  });
+
+  it('stops taking changes once closed, after the run in progress', async () => {
+    const runs: string[][] = [];
+    const running = gate();
+    const queue = new ChangeQueue(async (files) => {
+      runs.push(files);
+      await running.opened;
+    }, { quietMs: 10, identity });
+    queue.push('/a');
+    await tick(10);
+    let closed = false;
+    const closing = queue.close().then(() => (closed = true));
+    queue.push('/b');
+    await tick(100);
+    expect(closed).toBe(false);
+    running.open();
+    await closing;
+    await tick(1000);
+    expect(runs).toEqual([['/a']]);
   });
 });
 
 describe('watchSources', () => {
-  it('sees the last of two quick saves of one file, which chokidar alone would drop', async () => {
+  it('sees the last of two quick saves of one file on disk, the second made while the first is being built', async () => {
     await mkdir(DIR, { recursive: true });
     const file = join(DIR, 'page.md');
     await writeFile(file, 'v0');
     const seen: string[] = [];
+    const sawV2 = gate();
     const queue = new ChangeQueue(async () => {
-      const { readFile } = await import('node:fs/promises');
       seen.push(await readFile(file, 'utf8'));
-    }, 10);
+      // Inside chokidar's 50 ms throttle of the first event (unless the machine is slow; either way v2 must be built).
+      if (seen.length === 1) writeFileSync(file, 'v2');
+      if (seen.at(-1) === 'v2') sawV2.open();
+    }, { quietMs: 10 });
     const watcher = await watchSources([DIR], queue, (e) => { throw e; });
-    await writeFile(file, 'v1');
-    await sleep(25); // after the quiet time, inside chokidar's 50 ms throttle
-    await writeFile(file, 'v2');
-    await sleep(400);
-    expect(seen.at(-1)).toBe('v2');
-    await queue.close();
-    await watcher.close();
+    try {
+      writeFileSync(file, 'v1');
+      const timeout = new Promise((_, fail) => setTimeout(() => fail(new Error(`v2 never built; runs saw ${JSON.stringify(seen)}`)), 10_000));
+      await Promise.race([sawV2.opened, timeout]);
+      expect(seen).toEqual(['v1', 'v2']);
+    } finally {
+      await queue.close();
+      await watcher.close();
+    }
   });
 
   it('ignores hidden files and editor droppings', () => {
