@@ -2,11 +2,15 @@
 // own copy of the sources, and the test edits that copy and listens to the
 // reload channel as an open page would. Covers live rebuilds of each kind of
 // change, coalescing, the error overlay and recovery, and a clean Ctrl-C.
+// Every wait is for an event (bounded in time, never a fixed sleep): each
+// rebuild's event carries its number and the files it read, so a save waits
+// for the rebuild of that file, and each test starts once every earlier
+// change has been built (`settle`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import * as cheerio from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { createFixture, type Fixture } from './helpers/fixture.ts';
 import { SseClient, type SseEvent } from './helpers/sse.ts';
@@ -18,8 +22,12 @@ let url = '';
 let events: SseClient;
 
 const INSTALL = 'content/docs/installation.md';
-type Reload = { paths: string[]; all: boolean };
-type Failed = { diagnostics: { code: string; location?: string; message: string; hint?: string }[] };
+const STEPS = 'content/docs/examples/certificates-and-revocation/first-steps.md';
+/** A file no page reads: saving it makes a rebuild that changes nothing. */
+const MARKER = 'content/docs/settle.txt';
+type Build = { build: number; files: string[] };
+type Reload = Build & { paths: string[]; all: boolean };
+type Failed = Build & { diagnostics: { code: string; location?: string; message: string; hint?: string }[] };
 
 async function page(path: string): Promise<{ status: number; $: cheerio.CheerioAPI; html: string }> {
   const res = await fetch(`${url}${path}`);
@@ -27,13 +35,44 @@ async function page(path: string): Promise<{ status: number; $: cheerio.CheerioA
   return { status: res.status, $: cheerio.load(html), html };
 }
 
-const changedSomething = (d: Reload | Failed): boolean => !('paths' in d) || d.all || d.paths.length > 0;
+/** The number of the last rebuild the reload channel reported (0: none yet). */
+function lastBuild(): number {
+  return Math.max(0, ...events.events.map((e) => (e.data as Partial<Build>).build ?? 0));
+}
 
-/** Saves a file and waits for the rebuild it causes to reach the reload channel. */
-async function save(rel: string, change: (text: string) => string, expect: 'reload' | 'failed' = 'reload', match: (data: never) => boolean = changedSomething): Promise<SseEvent> {
-  const since = performance.now();
-  await site.write(rel, change(await site.read(rel)));
-  return events.next(expect, match, 30_000, since);
+/** Rebuilds reported after rebuild number `after`, in order. */
+function buildsAfter(after: number): SseEvent[] {
+  return events.events.filter((e) => e.event !== 'hello' && (e.data as Build).build > after);
+}
+
+/** The first rebuild numbered after `after` that read `rel`, whether it succeeded or failed. */
+function rebuildOf(rel: string, after: number): Promise<SseEvent> {
+  return events.next(['reload', 'failed'], (d: Build) => d.build > after && d.files.includes(rel), 30_000);
+}
+
+/**
+ * Saves a file (in one write, as editors do) and returns the rebuild that read
+ * it, which must end as `outcome`.
+ */
+async function save(rel: string, change: (text: string) => string, outcome: 'reload' | 'failed' = 'reload'): Promise<SseEvent> {
+  const text = change(await site.read(rel));
+  const after = lastBuild();
+  writeFileSync(site.path(rel), text);
+  const rebuild = await rebuildOf(rel, after);
+  expect(rebuild.event, `the rebuild of ${rel}: ${JSON.stringify(rebuild.data)}`).toBe(outcome);
+  return rebuild;
+}
+
+let settles = 0;
+/**
+ * Waits until every change made so far has been built: runs never overlap and
+ * changes seen during one join the next, so the rebuild that reads a fresh
+ * save of MARKER comes after (or includes) all of them. Returns its number.
+ */
+async function settle(): Promise<number> {
+  const after = lastBuild();
+  writeFileSync(site.path(MARKER), `settle ${++settles}\n`);
+  return ((await rebuildOf(MARKER, after)).data as Build).build;
 }
 
 async function waitForOutput(pattern: RegExp, from = 0, timeoutMs = 60_000): Promise<RegExpMatchArray> {
@@ -55,6 +94,10 @@ beforeAll(async () => {
   events = await SseClient.connect(`${url}/__pkidocs/events`);
 });
 
+beforeEach(async () => {
+  await settle();
+});
+
 afterAll(async () => {
   events?.close();
   if (cli && cli.exitCode === null) cli.kill('SIGKILL');
@@ -63,8 +106,8 @@ afterAll(async () => {
 
 describe('live rebuilds', () => {
   it('rebuilds an edited page and tells the open pages, with the reload script only in served HTML', async () => {
-    const reload = await save(INSTALL, (t) => t.replace('Run the installer.', 'Run the new installer.'), 'reload', (d: Reload) => d.paths.includes('/docs/installation'));
-    expect((reload.data as Reload).paths).toEqual(['/docs/installation']);
+    const reload = await save(INSTALL, (t) => t.replace('Run the installer.', 'Run the new installer.'));
+    expect(reload.data).toMatchObject({ files: [INSTALL], paths: ['/docs/installation'], all: false });
     const served = await page('/docs/installation');
     expect(served.$('p:contains("Run the new installer.")').length).toBe(1);
     expect(served.html).toContain('/__pkidocs/events');
@@ -72,57 +115,60 @@ describe('live rebuilds', () => {
   });
 
   it('coalesces a burst of saves into one rebuild that sees every change', async () => {
-    const start = output.length;
-    const since = performance.now();
-    const steps = 'content/docs/examples/certificates-and-revocation/first-steps.md';
-    const [install, stepsText] = await Promise.all([site.read(INSTALL), site.read(steps)]);
+    const before = lastBuild();
+    const [install, stepsText] = await Promise.all([site.read(INSTALL), site.read(STEPS)]);
     // One burst, as an editor's "save all" makes it: three saves of two files within a millisecond.
     writeFileSync(site.path(INSTALL), install.replace('new installer', 'burst installer'));
-    writeFileSync(site.path(steps), stepsText.replace('## Make one', '## Make one now'));
+    writeFileSync(site.path(STEPS), stepsText.replace('## Make one', '## Make one now'));
     writeFileSync(site.path(INSTALL), install.replace('new installer', 'final installer'));
-    await events.next('reload', (d: Reload) => d.paths.includes('/docs/examples/certificates-and-revocation/first-steps'), 30_000, since);
-    await new Promise((r) => setTimeout(r, 400)); // room for a second rebuild, if there were one
-    expect(output.slice(start).match(/^↻ /gm)).toHaveLength(1);
+    const burst = await events.next(['reload', 'failed'], (d: Build) => d.build > before && (d.files.includes(INSTALL) || d.files.includes(STEPS)), 30_000);
+    expect(burst.event).toBe('reload');
+    expect((burst.data as Reload).files.sort()).toEqual([INSTALL, STEPS].sort());
+    expect((burst.data as Reload).paths.sort()).toEqual(['/docs/examples/certificates-and-revocation/first-steps', '/docs/installation']);
+    // The next rebuild is the marker's alone: the burst made no second one.
+    await settle();
+    expect(buildsAfter(before).map((e) => (e.data as Build).files.sort())).toEqual([[INSTALL, STEPS].sort(), [MARKER]]);
     expect((await page('/docs/installation')).$('p:contains("Run the final installer.")').length).toBe(1);
     expect((await page('/docs/examples/certificates-and-revocation/first-steps')).$('h2').first().text()).toBe('Make one now');
   });
 
   it('never loses the last of two quick saves of one file', async () => {
-    const since = performance.now();
+    const before = lastBuild();
     const text = await site.read(INSTALL);
-    await site.write(INSTALL, text.replace('final installer', 'first of two'));
+    // Two saves 30 ms apart, as a format-on-save makes them: chokidar drops the second event of a file within 50 ms.
+    writeFileSync(site.path(INSTALL), text.replace('final installer', 'first of two'));
     await new Promise((r) => setTimeout(r, 30));
-    await site.write(INSTALL, text.replace('final installer', 'second of two'));
-    const end = Date.now() + 10_000;
-    while (!(await page('/docs/installation')).html.includes('second of two')) {
-      expect(Date.now()).toBeLessThan(end);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(events.events.filter((e) => e.event === 'reload' && e.at >= since).length).toBeGreaterThan(0);
+    writeFileSync(site.path(INSTALL), text.replace('final installer', 'second of two'));
+    await settle();
+    const installs = buildsAfter(before).filter((e) => (e.data as Build).files.includes(INSTALL));
+    expect(installs.map((e) => e.event)).toContain('reload');
+    expect((await page('/docs/installation')).$('p:contains("Run the second of two.")').length).toBe(1);
   });
 
   it('re-renders every page after a template edit, without running TypeDoc', async () => {
-    const start = output.length;
     const reload = await save('templates/layout/Footer.tsx', (t) => t.replace('</footer>', '<p className="footer__note">Edited footer</p></footer>'));
     expect((reload.data as Reload).all).toBe(true);
     for (const path of ['/docs/installation', '/docs/api/classes/Certificate', '/']) {
       expect((await page(path)).$('.footer__note').text()).toBe('Edited footer');
     }
-    const line = (await waitForOutput(/^↻ .*$/m, start))[0];
+    const line = (await waitForOutput(/^↻ templates\/layout\/Footer\.tsx → .*$/m))[0];
     expect(line).toContain('render');
     expect(line).not.toMatch(/\bapi\b/);
   });
 
   it('re-renders every page after a config edit, and the home page after a page module edit', async () => {
-    await save('content/site.config.ts', (t) => t.replace("copyright: 'PKI.js", "copyright: 'Edited: PKI.js"), 'reload', (d: Reload) => d.all);
+    const config = await save('content/site.config.ts', (t) => t.replace("copyright: 'PKI.js", "copyright: 'Edited: PKI.js"));
+    expect((config.data as Reload).all).toBe(true);
     expect((await page('/docs/installation')).$('.footer__copyright').text()).toMatch(/^Edited: PKI\.js/);
-    await save('content/pages/index.tsx', (t) => t.replace("'Fixture home'", "'Edited home'"), 'reload', (d: Reload) => d.paths.includes('/'));
+    const home = await save('content/pages/index.tsx', (t) => t.replace("'Fixture home'", "'Edited home'"));
+    expect((home.data as Reload).paths).toContain('/');
     expect((await page('/')).$('main h1').first().text()).toBe('Edited home');
   });
 
   it('re-runs the API stage when the type definitions change', async () => {
     const dts = 'node_modules/pkijs/build/index.d.ts';
-    await save(dts, (t) => `${t}/** A class added while watching. */\nexport declare class AddedLater {\n    /** Its name. */\n    name: string;\n}\n`, 'reload', (d: Reload) => d.all);
+    const reload = await save(dts, (t) => `${t}/** A class added while watching. */\nexport declare class AddedLater {\n    /** Its name. */\n    name: string;\n}\n`);
+    expect((reload.data as Reload).all).toBe(true);
     const added = await page('/docs/api/classes/AddedLater');
     expect(added.status).toBe(200);
     expect(added.$('h1').first().text()).toContain('AddedLater');
@@ -142,7 +188,8 @@ describe('errors while watching', () => {
     const late = await SseClient.connect(`${url}/__pkidocs/events`);
     expect((late.events[0]!.data as Failed).diagnostics[0]?.code).toBe('content/bad-front-matter');
     late.close();
-    await save(INSTALL, (t) => t.replace('title: [unclosed', 'title: Installing'), 'reload', (d: Reload) => d.all || d.paths.includes('/docs/installation'));
+    const fixed = await save(INSTALL, (t) => t.replace('title: [unclosed', 'title: Installing'));
+    expect((fixed.data as Reload).all || (fixed.data as Reload).paths.includes('/docs/installation')).toBe(true);
     expect((await page('/docs/installation')).$('article h1, main h1').first().text()).toBe('Installing');
   });
 
@@ -156,7 +203,7 @@ describe('errors while watching', () => {
     expect(problem!.message).toContain('the footer broke');
     expect(problem!.location).toMatch(new RegExp(`^templates/layout/Footer\\.tsx:${line}:\\d+$`));
     // The fix restores the last good site: the reload event clears the overlay, with nothing to reload.
-    await save(footer, () => good, 'reload', () => true);
+    await save(footer, () => good);
     expect((await page('/docs/installation')).$('.footer__note').text()).toBe('Edited footer');
   });
 
@@ -168,7 +215,7 @@ describe('errors while watching', () => {
     expect(problem!.code).toBe('dev/syntax-error');
     expect(problem!.location).toBe(`client/main.tsx:${good.split('\n').length + 1}:16`);
     // The fix restores the last good bundle: nothing to reload, but the overlay clears.
-    const reload = await save(main, () => good, 'reload', () => true);
+    const reload = await save(main, () => good);
     expect(reload.data).toMatchObject({ paths: [], all: false });
   });
 });
@@ -184,7 +231,7 @@ describe('in the browser', () => {
 
   it('reloads the page being read where the reader was, and shows then clears the error overlay', async () => {
     const filler = Array.from({ length: 80 }, (_, i) => `Filler paragraph ${i}.`).join('\n\n');
-    await save(INSTALL, (t) => `${t}\n${filler}\n`, 'reload');
+    await save(INSTALL, (t) => `${t}\n${filler}\n`);
     const { page, errors } = await openPage(browser);
     await page.goto(`${url}/docs/installation`);
     await hydrated(page);
@@ -193,7 +240,7 @@ describe('in the browser', () => {
     expect(y).toBeGreaterThan(1000);
 
     const reloaded = page.waitForEvent('load');
-    await save(INSTALL, (t) => t.replace('Filler paragraph 3.', 'Edited paragraph 3.'), 'reload');
+    await save(INSTALL, (t) => t.replace('Filler paragraph 3.', 'Edited paragraph 3.'));
     await reloaded;
     await hydrated(page);
     await expect.poll(() => page.evaluate(() => document.body.textContent!.includes('Edited paragraph 3.'))).toBe(true);
@@ -204,7 +251,7 @@ describe('in the browser', () => {
     const overlay = page.locator('#__pkidocs-overlay');
     await overlay.waitFor();
     expect(await overlay.textContent()).toMatch(/content\/docs\/installation\.md:\d+.*content\/bad-front-matter/s);
-    await save(INSTALL, (t) => t.replace('title: [broken', `title: ${title}`), 'reload', () => true);
+    await save(INSTALL, (t) => t.replace('title: [broken', `title: ${title}`));
     await overlay.waitFor({ state: 'detached' });
     expect(errors()).toEqual([]);
     await page.context().close();
@@ -220,8 +267,8 @@ describe('stopping', () => {
     expect(output).toContain('Stopped');
     const port = Number(new URL(url).port);
     await expect(listenOn(port)).resolves.toBeUndefined();
-    await new Promise((r) => setTimeout(r, 200));
-    expect(children.filter(alive)).toEqual([]);
+    // esbuild's helper may take a moment to go once stopped: wait for it, but only so long.
+    await expect.poll(() => children.filter(alive), { timeout: 5_000 }).toEqual([]);
   });
 });
 

@@ -1,17 +1,16 @@
 // Small throw-away sites under test/.tmp/ for the dev-server tests: a few
 // Markdown pages (one with a code include), a home page module, the real site
 // config and static files, and a stand-in `pkijs` whose type definitions hold
-// three declarations (TypeDoc still needs a few seconds for them, once: the
-// API cache is shared by every fixture). With `withSource`, the fixture also gets
-// its own copy of bin/, src/, templates/ and client/, so the real CLI can run
-// in it and its templates can be edited without touching the project's.
+// three declarations (TypeDoc needs a few seconds for them). Each fixture
+// has its own .pkidocs-cache, removed with it, so every run starts clean
+// whatever an earlier run left. With `withSource`, the fixture also gets its
+// own copy of bin/, src/, templates/ and client/, so the real CLI can run in
+// it and its templates can be edited without touching the project's.
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 
 export const PROJECT = resolve(import.meta.dirname, '../../..');
 const TMP = join(PROJECT, 'test/.tmp');
-/** Shared by all fixtures: the stand-in API's TypeDoc run is cached here once. */
-const SHARED_CACHE = join(TMP, 'dev-cache');
 
 export interface Fixture {
   root: string;
@@ -55,9 +54,7 @@ function page(title: string, description: string, body: string, position?: numbe
 export async function createFixture(name: string, options: { withSource?: boolean } = {}): Promise<Fixture> {
   const root = join(TMP, `dev-${name}-${process.pid}`);
   await rm(root, { recursive: true, force: true });
-  await mkdir(SHARED_CACHE, { recursive: true });
   await mkdir(root, { recursive: true });
-  await symlink(SHARED_CACHE, join(root, '.pkidocs-cache'));
   const copies = options.withSource ? ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json'] : ['templates', 'client'];
   await Promise.all(copies.map((c) => cp(join(PROJECT, c), join(root, c), { recursive: true })));
   // Without its own source, the fixture's client code imports the project's src/shared.

@@ -32,13 +32,15 @@ export class SseClient {
     });
   }
 
-  /** The first event named `event` (already received after `since`, or still to come) that `match` accepts. */
-  next(event: string, match: (data: never) => boolean = () => true, timeoutMs = 30_000, since = 0): Promise<SseEvent> {
-    const test = (e: SseEvent): boolean => e.event === event && e.at >= since && match(e.data as never);
+  /** The first event named `event` (or any of several names; already received after `since`, or still to come) that `match` accepts. */
+  next(event: string | string[], match: (data: never) => boolean = () => true, timeoutMs = 30_000, since = 0): Promise<SseEvent> {
+    const names = [event].flat();
+    const test = (e: SseEvent): boolean => names.includes(e.event) && e.at >= since && match(e.data as never);
     const found = this.events.find(test);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No "${event}" event within ${timeoutMs} ms; got: ${this.events.map((e) => e.event).join(', ')}`)), timeoutMs);
+      const got = (): string => this.events.map((e) => `${e.event} ${JSON.stringify(e.data).slice(0, 200)}`).join('\n');
+      const timer = setTimeout(() => reject(new Error(`No matching "${names.join('" or "')}" event within ${timeoutMs} ms; got:\n${got()}`)), timeoutMs);
       this.waiters.push({ match: test, resolve: (e) => { clearTimeout(timer); resolve(e); } });
     });
   }
