@@ -1,6 +1,8 @@
-// `pkidocs serve [--watch]`: binds the port first (so a port in use fails at
-// once), builds if needed (always, in watch mode), serves out/ until SIGINT or
-// SIGTERM, then closes the watcher, the server and esbuild's helper process.
+// `pkidocs serve [--watch]`: refuses an output folder that is the project or
+// its sources (watch mode also checks and locks out/, which it writes while it
+// runs), binds the port (so a port in use fails at once), builds if needed
+// (always, in watch mode), serves out/ until SIGINT or SIGTERM, then closes
+// the watcher, the server and esbuild's helper process.
 import { access } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
