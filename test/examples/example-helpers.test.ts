@@ -115,7 +115,8 @@ describe('example-helpers', () => {
     const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 7) & 0xff);
     expect(helpers.toBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
     expect([...helpers.fromBase64(`${Buffer.from(bytes).toString('base64').slice(0, 40)}\r\n${Buffer.from(bytes).toString('base64').slice(40)}`)]).toEqual([...bytes]);
-    expect(helpers.toHex(bytes.subarray(250, 256))).toBe('6a71787f868d');
+    expect(helpers.toHex(bytes.subarray(250, 256))).toBe(Buffer.from(bytes.subarray(250, 256)).toString('hex'));
+    expect(helpers.toHex(new Uint8Array([0, 15, 16, 255]))).toBe('000f10ff');
     const pem = helpers.toPem(bytes, 'TEST');
     expect(pem).toMatch(/^-----BEGIN TEST-----\n([A-Za-z0-9+/=]{64}\n){6}[A-Za-z0-9+/=]{1,64}\n-----END TEST-----\n$/);
     expect([...helpers.fromPem(`junk before\n${pem}junk after`, 'TEST')]).toEqual([...bytes]);

@@ -1,6 +1,6 @@
 // Runs the code of the "Other" example pages (PDF signatures, S/MIME, PKCS#12)
 // and checks what it produces, parsing the output again with pkijs directly.
-import type * as asn1js from 'asn1js';
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +19,8 @@ import {
 import {
   certificateEmails,
   createSignedMessage,
-  mailAddress,
+  fromAddress,
+  senderMatches,
   splitSignedMessage,
   verifySignedMessage,
 } from '../../content/docs/examples/other/S-MIME-signature-verification.ts';
@@ -28,14 +29,15 @@ import {
   importSigningKey,
   readPkcs12,
 } from '../../content/docs/examples/other/working-with-PKCS-12-files.ts';
+import { signData } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import {
+  buildName,
   commonNameOf,
   createCertificateAuthority,
   issueCertificate,
   type KeyAndCertificate,
-  signData,
-  useNodeCryptoEngine,
-} from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
+  useWebCrypto,
+} from '../../content/docs/examples/example-helpers.ts';
 
 const der = (certificate: pkijs.Certificate) => Buffer.from(certificate.toSchema().toBER(false));
 const pkcs8 = (key: CryptoKey) => crypto.subtle.exportKey('pkcs8', key);
@@ -45,13 +47,14 @@ let alice: KeyAndCertificate;
 let bob: KeyAndCertificate;
 
 beforeAll(async () => {
-  useNodeCryptoEngine();
-  ca = await createCertificateAuthority('Example Root CA');
+  useWebCrypto();
+  ca = await createCertificateAuthority({ commonName: 'Example Root CA' });
   const mailProfile = (commonName: string, email: string) => ({
-    commonName,
-    email,
+    subject: { commonName },
+    emails: [email],
     keyUsage: ['digitalSignature' as const, 'keyAgreement' as const],
     extendedKeyUsage: ['1.3.6.1.5.5.7.3.4'], // emailProtection
+    extractable: true, // the tests hand the PKCS#8 key to decryption and PKCS#12
   });
   alice = await issueCertificate(ca, mailProfile('Alice', 'alice@example.com'));
   bob = await issueCertificate(ca, mailProfile('Bob', 'bob@example.com'));
@@ -173,7 +176,7 @@ describe('S-MIME-signature-encryption', () => {
   it('decrypts and verifies for the recipient and for the sender', async () => {
     for (const reader of [bob, alice]) {
       const received = await decryptAndVerify(
-        message, { certificate: reader.certificate, privateKeyPkcs8: await pkcs8(reader.keys.privateKey) }, [ca.certificate]);
+        message, { certificate: reader.certificate, privateKeyPkcs8: await pkcs8(reader.privateKey) }, [ca.certificate]);
       expect(entityText(received.entity)).toBe(text);
       expect(received.signature?.valid).toBe(true);
       expect(commonNameOf(received.signature!.signer!)).toBe('Alice');
@@ -181,24 +184,26 @@ describe('S-MIME-signature-encryption', () => {
   });
 
   it('fails for a tampered body or a reader who is not a recipient', async () => {
-    const bobKey = await pkcs8(bob.keys.privateKey);
+    const bobKey = await pkcs8(bob.privateKey);
     const outcome = await decryptAndVerify(tamperCiphertext(message), { certificate: bob.certificate, privateKeyPkcs8: bobKey }, [ca.certificate])
       .then((received) => (received.signature?.valid ? 'verified' : 'invalid'), () => 'error');
     expect(outcome).not.toBe('verified');
 
-    const eve = await issueCertificate(ca, { commonName: 'Eve', keyUsage: ['keyAgreement'] });
-    await expect(decryptAndVerify(message, { certificate: eve.certificate, privateKeyPkcs8: await pkcs8(eve.keys.privateKey) }, [ca.certificate]))
+    const eve = await issueCertificate(ca, { subject: { commonName: 'Eve' }, keyUsage: ['keyAgreement'], extractable: true });
+    await expect(decryptAndVerify(message, { certificate: eve.certificate, privateKeyPkcs8: await pkcs8(eve.privateKey) }, [ca.certificate]))
       .rejects.toThrow(/not encrypted for this certificate/);
   });
 });
 
 describe('S-MIME-signature-verification', () => {
-  const headers = { from: 'Alice <Alice@Example.com>', to: 'bob@example.com', subject: 'Signed' };
+  const headers = { from: 'Alice <alice@Example.COM>', to: 'bob@example.com', subject: 'Signed' };
   const entity = textEntity('This text is signed.\r\n');
   let message: string;
   beforeAll(async () => {
     message = await createSignedMessage(entity, alice, headers);
   });
+
+  const withFrom = (from: string) => message.replace(/^From: .*$/m, `From: ${from}`);
 
   it('splits the signed part exactly and its detached signature covers those bytes', async () => {
     const { signedText, signature } = splitSignedMessage(message);
@@ -210,16 +215,72 @@ describe('S-MIME-signature-verification', () => {
     expect(new Uint8Array((digest.values[0] as asn1js.OctetString).getValue())).toEqual(expected);
   });
 
-  it('verifies the message and matches the From address to the certificate', async () => {
+  it('verifies the message and trusts it for the sender the certificate names', async () => {
     const check = await verifySignedMessage(message, [ca.certificate]);
-    expect(check).toMatchObject({ valid: true, senderMatches: true });
+    expect(check).toMatchObject({ valid: true, senderMatches: true, emailSigner: true, trusted: true });
     expect(entityText(check.entity)).toBe('This text is signed.\r\n');
-    expect(certificateEmails(alice.certificate)).toEqual(['alice@example.com']);
-    expect(mailAddress('"Alice A." <Alice@Example.com>')).toBe('alice@example.com');
+    expect(certificateEmails(alice.certificate)).toEqual([{ local: 'alice', domain: 'example.com' }]);
+  });
+
+  it('parses From as RFC 5322 does: quoted names, comments, groups and lists', () => {
+    expect(fromAddress('"Alice A." <alice@Example.com>')).toEqual({ local: 'alice', domain: 'example.com' });
+    expect(fromAddress('alice@example.com (Alice)')).toEqual({ local: 'alice', domain: 'example.com' });
+    expect(fromAddress('"<alice@example.com>" <mallory@evil.example>')).toEqual({ local: 'mallory', domain: 'evil.example' });
+    expect(fromAddress('Alice <alice@example.com>, Mallory <mallory@evil.example>')).toBeUndefined();
+    expect(fromAddress('Friends: alice@example.com;')).toBeUndefined();
+    expect(fromAddress('Alice <alice@example.com> <mallory@evil.example>')).toBeUndefined();
+    expect(fromAddress('not an address')).toBeUndefined();
+  });
+
+  it.each([
+    ['a quoted display name holding the address', '"<alice@example.com>" <mallory@evil.example>'],
+    ['a display name that looks like the address', 'alice@example.com <mallory@evil.example>'],
+    ['a comment holding the address', 'mallory@evil.example (alice@example.com)'],
+    ['a list with the address second', 'Mallory <mallory@evil.example>, Alice <alice@example.com>'],
+    ['a list with the address first', 'Alice <alice@example.com>, Mallory <mallory@evil.example>'],
+    ['a group', 'Team: alice@example.com;'],
+    ['another local part case', 'ALICE@example.com'],
+    ['a look-alike domain', 'alice@example.com.evil.example'],
+    ['two angle addresses', 'Alice <alice@example.com> <mallory@evil.example>'],
+  ])('does not trust the sender for %s', async (_, from) => {
+    const check = await verifySignedMessage(withFrom(from), [ca.certificate]);
+    expect(check).toMatchObject({ valid: true, senderMatches: false, trusted: false });
+  });
+
+  it('does not trust a message with two From fields', async () => {
+    const twice = message.replace(/^(From: .*)$/m, '$1\r\nFrom: Mallory <mallory@evil.example>');
+    expect((await verifySignedMessage(twice, [ca.certificate])).senderMatches).toBe(false);
+    expect(senderMatches([], alice.certificate)).toBe(false);
+  });
+
+  it('uses the subject emailAddress only when there is no subjectAltName', async () => {
+    const legacyName = buildName({ commonName: 'Carol' });
+    const withEmail = pkijs.RelativeDistinguishedNames.fromBER(new asn1js.Sequence({
+      value: [...(asn1js.fromBER(legacyName.toSchema().toBER(false)).result as asn1js.Sequence).valueBlock.value,
+        new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type: '1.2.840.113549.1.9.1', value: new asn1js.IA5String({ value: 'carol@example.com' }) }).toSchema()] })],
+    }).toBER(false));
+    const legacy = await issueCertificate(ca, { subject: { commonName: 'Carol' }, keyUsage: ['digitalSignature'] });
+    legacy.certificate.subject = withEmail;
+    expect(certificateEmails(legacy.certificate)).toEqual([{ local: 'carol', domain: 'example.com' }]);
+    const both = await issueCertificate(ca, { subject: { commonName: 'Dave' }, keyUsage: ['digitalSignature'], emails: ['dave@example.com'] });
+    both.certificate.subject = withEmail;
+    expect(certificateEmails(both.certificate)).toEqual([{ local: 'dave', domain: 'example.com' }]);
+  });
+
+  it('does not trust a signer certificate that is not for e-mail', async () => {
+    const tlsOnly = await issueCertificate(ca, {
+      subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.1'],
+    });
+    const check = await verifySignedMessage(await createSignedMessage(entity, tlsOnly, headers), [ca.certificate]);
+    expect(check).toMatchObject({ valid: true, senderMatches: true, emailSigner: false, trusted: false });
+    const encryptOnly = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['keyAgreement'] });
+    expect((await verifySignedMessage(await createSignedMessage(entity, encryptOnly, headers), [ca.certificate])).emailSigner).toBe(false);
+    const anyPurpose = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'] });
+    expect((await verifySignedMessage(await createSignedMessage(entity, anyPurpose, headers), [ca.certificate])).trusted).toBe(true);
   });
 
   it('still verifies after line ends were converted to LF', async () => {
-    expect((await verifySignedMessage(message.replace(/\r\n/g, '\n'), [ca.certificate])).valid).toBe(true);
+    expect((await verifySignedMessage(message.replace(/\r\n/g, '\n'), [ca.certificate])).trusted).toBe(true);
   });
 
   it('fails when the signed body is tampered with', async () => {
@@ -227,12 +288,12 @@ describe('S-MIME-signature-verification', () => {
     const tampered = message.replace(body, textEntity('This text is forged.\r\n').split('\r\n\r\n')[1]!);
     expect(tampered).not.toBe(message);
     const check = await verifySignedMessage(tampered, [ca.certificate]);
-    expect(check).toMatchObject({ valid: false, reason: expect.stringMatching(/digest/i) });
+    expect(check).toMatchObject({ valid: false, reason: expect.stringMatching(/digest/i), trusted: false });
   });
 
   it('reports a From header that is not the signer address', async () => {
-    const check = await verifySignedMessage(message.replace('Alice@Example.com', 'mallory@example.com'), [ca.certificate]);
-    expect(check).toMatchObject({ valid: true, senderMatches: false });
+    const check = await verifySignedMessage(withFrom('Mallory <mallory@example.com>'), [ca.certificate]);
+    expect(check).toMatchObject({ valid: true, senderMatches: false, trusted: false });
   });
 });
 
@@ -252,6 +313,12 @@ describe('working-with-PKCS-12-files', () => {
     expect(safeContents.map((c) => c.contentType)).toEqual([pkijs.id_ContentType_EncryptedData, pkijs.id_ContentType_Data]);
     const keySafe = pkijs.SafeContents.fromBER((safeContents[1]!.content as asn1js.OctetString).getValue());
     expect(keySafe.safeBags[0]!.bagValue).toBeInstanceOf(pkijs.PKCS8ShroudedKeyBag);
+    // RFC 7292 4.2: pkcs8ShroudedKeyBag; PKCS #9 friendlyName (BMPString) and localKeyId
+    expect(keySafe.safeBags[0]!.bagId).toBe('1.2.840.113549.1.12.10.1.2');
+    expect(keySafe.safeBags[0]!.bagAttributes?.map((a) => a.type)).toEqual(['1.2.840.113549.1.9.20', '1.2.840.113549.1.9.21']);
+    const friendlyName = keySafe.safeBags[0]!.bagAttributes![0]!.values[0] as asn1js.BmpString;
+    expect(friendlyName.idBlock.tagNumber).toBe(30); // BMPString
+    expect(friendlyName.valueBlock.value).toBe('Alice signing key');
     expect(Buffer.from(p12).indexOf(der(alice.certificate).subarray(-40))).toBe(-1); // certificate not in clear
   });
 
@@ -262,7 +329,7 @@ describe('working-with-PKCS-12-files', () => {
     const [{ certificate, ...certInfo }] = contents.certificates as [typeof contents.certificates[0]];
     const [{ pkcs8: keyBytes, ...keyInfo }] = contents.privateKeys as [typeof contents.privateKeys[0]];
     expect(der(certificate).equals(der(alice.certificate))).toBe(true);
-    expect(Buffer.from(keyBytes).equals(Buffer.from(await pkcs8(alice.keys.privateKey)))).toBe(true);
+    expect(Buffer.from(keyBytes).equals(Buffer.from(await pkcs8(alice.privateKey)))).toBe(true);
     const localKeyId = Buffer.from(await crypto.subtle.digest('SHA-1', der(alice.certificate))).toString('hex');
     expect(certInfo).toEqual({ friendlyName: 'Alice signing key', localKeyId });
     expect(keyInfo).toEqual(certInfo);
@@ -271,6 +338,7 @@ describe('working-with-PKCS-12-files', () => {
   it('imports the key so that it signs for the certificate public key', async () => {
     const { privateKeys: [entry] } = await readPkcs12(p12, options.password);
     const key = await importSigningKey(entry!.pkcs8);
+    expect(key.extractable).toBe(false);
     const data = new TextEncoder().encode('proof of possession');
     const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, data);
     const publicKey = await crypto.subtle.importKey('spki', alice.certificate.subjectPublicKeyInfo.toSchema().toBER(false),

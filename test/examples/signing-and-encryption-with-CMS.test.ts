@@ -18,61 +18,51 @@ import {
   readPasswordParameters,
 } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-password-based-encryption.ts';
 import {
-  commonNameOf,
-  createCertificateAuthority,
-  issueCertificate,
-  type KeyAndCertificate,
   parseSignedData,
   readSignedContent,
   signAndVerify,
   signData,
-  useNodeCryptoEngine,
   verifySignedData,
 } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import {
+  certificateBagFromPem,
+  certificateBagToPem,
   createCertificateBag,
-  fromPem,
   orderChain,
   readCertificateBag,
-  toPem,
 } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-PKCS-7-certificate-bags-P7B.ts';
+import {
+  commonNameOf,
+  createCertificateAuthority,
+  fromPem,
+  issueCertificate,
+  type KeyAndCertificate,
+  toPem,
+  useWebCrypto,
+} from '../../content/docs/examples/example-helpers.ts';
+import { patch } from './support/pki.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const der = (certificate: pkijs.Certificate) => Buffer.from(certificate.toSchema().toBER(false));
 const pkcs8 = (key: CryptoKey) => crypto.subtle.exportKey('pkcs8', key);
-
-/** Returns a copy of `bytes` with the first occurrence of `find` replaced by `replace` (same length). */
-function patch(bytes: ArrayBuffer, find: string, replace: string): ArrayBuffer {
-  const buffer = Buffer.from(bytes);
-  const at = buffer.indexOf(find, 0, 'latin1');
-  expect(at, `"${find}" occurs in the DER`).toBeGreaterThanOrEqual(0);
-  buffer.write(replace, at, 'latin1');
-  return new Uint8Array(buffer).buffer;
-}
 
 let ca: KeyAndCertificate;
 let otherCa: KeyAndCertificate;
 let signer: KeyAndCertificate;
 
 beforeAll(async () => {
-  useNodeCryptoEngine();
-  ca = await createCertificateAuthority('Example Root CA');
-  otherCa = await createCertificateAuthority('Unrelated CA');
+  useWebCrypto();
+  ca = await createCertificateAuthority({ commonName: 'Example Root CA' });
+  otherCa = await createCertificateAuthority({ commonName: 'Unrelated CA' });
   signer = await issueCertificate(ca, {
-    commonName: 'Alice',
-    email: 'alice@example.com',
+    subject: { commonName: 'Alice' },
+    emails: ['alice@example.com'],
     keyUsage: ['digitalSignature', 'nonRepudiation'],
     extendedKeyUsage: ['1.3.6.1.5.5.7.3.4'],
   });
 });
 
 describe('working-with-CMS-signing', () => {
-  it('installs a pkijs crypto engine over Node WebCrypto', () => {
-    const engine = pkijs.getEngine();
-    expect(engine.name).toBe('node-webcrypto');
-    expect(engine.crypto).toBeInstanceOf(pkijs.CryptoEngine);
-  });
-
   it('issues a certificate signed by the CA with the requested extensions', async () => {
     const parsed = pkijs.Certificate.fromBER(der(signer.certificate));
     expect(await parsed.verify(pkijs.Certificate.fromBER(der(ca.certificate)))).toBe(true);
@@ -96,6 +86,9 @@ describe('working-with-CMS-signing', () => {
     const signed = await signData(content, signer);
     const signedData = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(signed).content });
     const signerInfo = signedData.signerInfos[0]!;
+    // contentType, signingTime, messageDigest (RFC 5652 11.1-11.3)
+    expect(signerInfo.signedAttrs!.attributes.map((a) => a.type)).toEqual(['1.2.840.113549.1.9.3', '1.2.840.113549.1.9.5', '1.2.840.113549.1.9.4']);
+    expect((signerInfo.signedAttrs!.attributes[0]!.values[0] as asn1js.ObjectIdentifier).valueBlock.toString()).toBe('1.2.840.113549.1.7.1'); // id-data
     const digestAttribute = signerInfo.signedAttrs!.attributes.find((a) => a.type === '1.2.840.113549.1.9.4')!;
     const expectedDigest = new Uint8Array(await crypto.subtle.digest('SHA-256', content));
     expect(new Uint8Array(digestAttribute.values[0].getValue())).toEqual(expectedDigest);
@@ -117,18 +110,24 @@ describe('working-with-CMS-signing', () => {
     expect(commonNameOf(check.signer!)).toBe('Alice');
   });
 
-  it('rejects a copy whose content or signature was tampered with', async () => {
-    const signed = await signData(encode('Pay 100 EUR to Bob'), signer);
-    const contentTampered = await verifySignedData(parseSignedData(patch(signed, '100', '900')), [ca.certificate]);
-    expect(contentTampered).toMatchObject({ valid: false, reason: expect.stringMatching(/digest/i) });
+  it('rejects a copy whose content was changed: the digest check fails', async () => {
+    const signed = new Uint8Array(await signData(encode('Pay 100 EUR to Bob'), signer));
+    const tampered = patch(signed, '100', '900');
+    expect(Buffer.from(signed).indexOf('100', 0, 'latin1')).toBeGreaterThan(0); // the original is untouched
+    const check = await verifySignedData(parseSignedData(tampered), [ca.certificate]);
+    expect(check).toMatchObject({ valid: false, reason: "Error during verification: Message digest doesn't match" });
+  });
 
-    const signedData = parseSignedData(signed);
-    const signature = new Uint8Array(signedData.signerInfos[0]!.signature.getValue());
-    signature[signature.length - 1]! ^= 0x01;
+  it('rejects a copy whose signature was changed: the signature check fails, the digest still matches', async () => {
+    const signedData = parseSignedData(await signData(encode('Pay 100 EUR to Bob'), signer));
+    const signature = new Uint8Array(signedData.signerInfos[0]!.signature.getValue()).slice();
+    // Flip a bit of r inside the DER ECDSA-Sig-Value: still well-formed, no longer valid.
+    signature[8] = signature[8]! ^ 0x01;
     signedData.signerInfos[0]!.signature = new asn1js.OctetString({ valueHex: signature });
-    const reencoded = new pkijs.ContentInfo({ contentType: pkijs.id_ContentType_SignedData, content: signedData.toSchema() });
-    const signatureTampered = await verifySignedData(parseSignedData(reencoded.toSchema().toBER(false)), [ca.certificate]);
-    expect(signatureTampered.valid).toBe(false);
+    const reencoded = new pkijs.ContentInfo({ contentType: '1.2.840.113549.1.7.2', content: signedData.toSchema(true) });
+    const check = await verifySignedData(parseSignedData(reencoded.toSchema().toBER(false)), [ca.certificate]);
+    expect(check).toMatchObject({ valid: false, reason: 'The signature does not match the signed attributes' });
+    expect(commonNameOf(check.signer!)).toBe('Alice');
   });
 
   it('rejects a signer that does not chain to a trusted certificate', async () => {
@@ -171,7 +170,7 @@ describe('working-with-CMS-certificate-based-encryption', () => {
   it('decrypts to the original with each recipient certificate and key', async () => {
     const encrypted = await encryptForCertificates(message, [rsaRecipient.certificate, ecRecipient.certificate]);
     for (const recipient of [rsaRecipient, ecRecipient]) {
-      const plaintext = await decryptWithPrivateKey(parseEnvelopedData(encrypted), recipient.certificate, await pkcs8(recipient.keys.privateKey));
+      const plaintext = await decryptWithPrivateKey(parseEnvelopedData(encrypted), recipient.certificate, await pkcs8(recipient.privateKey));
       expect(plaintext).toEqual(message);
     }
   });
@@ -179,9 +178,9 @@ describe('working-with-CMS-certificate-based-encryption', () => {
   it('fails with a wrong private key or a certificate that is not a recipient', async () => {
     const encrypted = await encryptForCertificates(message, [rsaRecipient.certificate, ecRecipient.certificate]);
     const stranger = await issueEncryptionCertificate(ca, 'Eve', 'ec');
-    await expect(decryptWithPrivateKey(parseEnvelopedData(encrypted), ecRecipient.certificate, await pkcs8(stranger.keys.privateKey)))
+    await expect(decryptWithPrivateKey(parseEnvelopedData(encrypted), ecRecipient.certificate, await pkcs8(stranger.privateKey)))
       .rejects.toThrow();
-    await expect(decryptWithPrivateKey(parseEnvelopedData(encrypted), stranger.certificate, await pkcs8(stranger.keys.privateKey)))
+    await expect(decryptWithPrivateKey(parseEnvelopedData(encrypted), stranger.certificate, await pkcs8(stranger.privateKey)))
       .rejects.toThrow(/not encrypted for this certificate/);
   });
 });
@@ -210,13 +209,14 @@ describe('working-with-CMS-password-based-encryption', () => {
 
 describe('working-with-PKCS-7-certificate-bags-P7B', () => {
   it('round-trips a chain through DER and PEM and puts it back in order', async () => {
-    const issuing = await issueCertificate(ca, { commonName: 'Example Issuing CA', keyUsage: ['keyCertSign', 'cRLSign'] });
-    const leaf = await issueCertificate(issuing, { commonName: 'www.example.com', keyUsage: ['digitalSignature'] });
+    const issuing = await issueCertificate(ca, { subject: { commonName: 'Example Issuing CA' }, keyUsage: ['keyCertSign', 'cRLSign'] });
+    const leaf = await issueCertificate(issuing, { subject: { commonName: 'www.example.com' }, keyUsage: ['digitalSignature'] });
     const shuffled = [issuing.certificate, ca.certificate, leaf.certificate];
-    const pem = toPem(createCertificateBag(shuffled), 'PKCS7');
+    const pem = certificateBagToPem(shuffled);
     expect(pem).toMatch(/^-----BEGIN PKCS7-----\n([A-Za-z0-9+/=]{1,64}\n)+-----END PKCS7-----\n$/);
 
-    const certificates = readCertificateBag(fromPem(`Bag attributes\n${pem}trailing text`, 'PKCS7'));
+    const certificates = certificateBagFromPem(`Bag attributes\n${pem}trailing text`);
+    expect(readCertificateBag(fromPem(pem, 'PKCS7')).map(der)).toEqual(shuffled.map(der));
     expect(certificates.map(der)).toEqual(shuffled.map(der));
     expect(orderChain(certificates).map((c) => commonNameOf(c))).toEqual(['www.example.com', 'Example Issuing CA', 'Example Root CA']);
   });

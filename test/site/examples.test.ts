@@ -14,8 +14,26 @@ const pages = readdirSync(EXAMPLES, { recursive: true })
   .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
 
 describe('example pages', () => {
-  it('exist for the fifteen examples of the four sections', () => {
-    expect(pages).toHaveLength(15);
+  it('exist for the fifteen examples of the four sections and the shared helpers', () => {
+    expect(pages).toHaveLength(16);
+    expect(pages.map((p) => p.path)).toContain('/docs/examples/example-helpers');
+  });
+
+  it('list the shared helpers in the examples sidebar, after the four sections', () => {
+    const $ = loadPage('/docs/examples/example-helpers');
+    expect($('#content h1').text()).toBe('Example helpers');
+    expect($('a.menu__link--active').attr('href')).toBe('/docs/examples/example-helpers');
+  });
+
+  it('import one helper module: no example defines its own PEM, CA or engine helpers, and none uses Buffer', () => {
+    const examples = pages.filter((p) => !p.path.endsWith('/example-helpers'));
+    const importing = examples.filter(({ file }) => readFileSync(file, 'utf8').includes("from '../example-helpers.ts'"));
+    // The password example needs none of them: it only encrypts bytes.
+    expect(examples.length - importing.length).toBe(1);
+    for (const { file } of examples) {
+      const code = readFileSync(file, 'utf8');
+      expect(code, file).not.toMatch(/function (toPem|fromPem|createCertificateAuthority|useWebCrypto|useNodeCryptoEngine)\b|\bBuffer\b|typesAndValues\.push/);
+    }
   });
 
   it.each(pages)('$path shows exactly its code file, highlighted, with API links', ({ file, path }) => {

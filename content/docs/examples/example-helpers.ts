@@ -329,6 +329,11 @@ export function toHex(bytes: Bytes): string {
   return Array.from(asBytes(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw new Error('Not a hex string of whole bytes');
+  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+}
+
 /** Serial numbers are opaque: compare and print them as hex, never as JavaScript numbers. */
 export function serialToHex(serialNumber: asn1js.Integer): string {
   return toHex(serialNumber.valueBlock.valueHexView);

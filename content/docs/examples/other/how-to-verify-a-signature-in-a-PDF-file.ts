@@ -4,6 +4,7 @@
 // /Contents itself.
 import * as asn1js from 'asn1js';
 import type * as pkijs from 'pkijs';
+import { fromHex } from '../example-helpers.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -33,10 +34,6 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);
     return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))) };
   });
-}
-
-function fromHex(hex: string): Uint8Array {
-  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 }
 
 /** The signer reserves more space than the CMS needs; keep only the bytes of its first ASN.1 element. */

@@ -2,6 +2,7 @@
 // only carries certificates ("certs-only", RFC 8551 section 3.8). CAs use it to
 // hand out a certificate together with its chain.
 import * as pkijs from 'pkijs';
+import { fromPem, toPem } from '../example-helpers.ts';
 import { parseSignedData } from './working-with-CMS-signing.ts';
 
 // #region create
@@ -21,6 +22,18 @@ export function createCertificateBag(certificates: pkijs.Certificate[]): ArrayBu
   return contentInfo.toSchema().toBER(false);
 }
 // #endregion create
+
+// #region pem
+/** A .p7b file as PEM text, the form most tools exchange. */
+export function certificateBagToPem(certificates: pkijs.Certificate[]): string {
+  return toPem(createCertificateBag(certificates), 'PKCS7');
+}
+
+/** The certificates of the first PKCS7 block of a PEM text. */
+export function certificateBagFromPem(pem: string): pkijs.Certificate[] {
+  return readCertificateBag(fromPem(pem, 'PKCS7'));
+}
+// #endregion pem
 
 // #region read
 /** The X.509 certificates in a P7B (other certificate formats are skipped). */
