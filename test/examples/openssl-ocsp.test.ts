@@ -2,7 +2,7 @@
 // verified by `openssl ocsp`; an OpenSSL-made request answered by the example
 // responder. Expected values are literals from RFC 6960 and RFC 5280.
 import { createHash } from 'node:crypto';
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateToPem } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import {
