@@ -23,6 +23,7 @@ import type { LinkReport } from './links/check.ts';
 import { claimOutDir } from './output/claim.ts';
 import type { OutLock } from './output/lock.ts';
 import { hasMarker } from './output/out-dir.ts';
+import { listStaticFiles, type StaticFile } from './output/copy-static.ts';
 import { writeSite, type OutputFile } from './output/write.ts';
 import { createApiRenderContext, type ApiRenderContext } from './render/api/index.ts';
 import type { PageBody } from './render/body.ts';
@@ -87,6 +88,8 @@ interface Content {
   docs: DocSource[];
   pageModules: PageModule[];
   highlighter: Highlighter;
+  /** content/static, checked (no link out of the repository, no loop, regular files only). */
+  statics: StaticFile[];
 }
 
 interface Rendered {
@@ -214,7 +217,7 @@ export class SiteBuilder {
         await staged?.abort();
         throw e;
       });
-    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), staticDir(this.layout)),
+    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), inputs.content.statics),
       (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
 
     this.state = { ...inputs, rendered, links: links.index, files };
@@ -235,7 +238,7 @@ export class SiteBuilder {
     const { config, library } = !prev || plan.config ? await stage('config', () => this.loadConfig(fresh)) : prev;
     const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
     const [content, api, bundle] = await settleAll([
-      !prev || plan.docs.size || plan.pageModules
+      !prev || plan.docs.size || plan.pageModules || plan.statics.size
         ? stage('content', () => this.content(prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
         : Promise.resolve(prev.content),
       apiDirty ? stage('api', () => this.api(library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
@@ -272,14 +275,16 @@ export class SiteBuilder {
     if (prev) {
       const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir, readOptions) : { docs: prev.docs, diagnostics: [] };
       const pages = plan.pageModules ? await loadPageModules(pagesDir, { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
-      failOn([...docs.diagnostics, ...pages.diagnostics]);
-      return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter };
+      const statics = plan.statics.size ? listStaticFiles(staticDir(this.layout), this.options.root) : { files: prev.statics, diagnostics: [] };
+      failOn([...docs.diagnostics, ...pages.diagnostics, ...statics.diagnostics]);
+      return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: statics.files };
     }
     // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
     useHighlightCache(join(this.cacheDir, 'highlight.jsonl'), { read: this.options.useCache !== false, onNotice: this.notice });
     const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir, readOptions), loadPageModules(pagesDir, { fresh }), loadHighlighter()]);
-    failOn([...docs.diagnostics, ...pages.diagnostics]);
-    return { docs: docs.docs, pageModules: pages.modules, highlighter };
+    const statics = listStaticFiles(staticDir(this.layout), this.options.root);
+    failOn([...docs.diagnostics, ...pages.diagnostics, ...statics.diagnostics]);
+    return { docs: docs.docs, pageModules: pages.modules, highlighter, statics: statics.files };
   }
 
   private async api(library: LibraryInfo): Promise<LoadApiResult> {

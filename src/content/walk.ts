@@ -1,11 +1,12 @@
 // Lists a content folder recursively, following symbolic links the way the
 // rest of the build may: a link inside the repository is followed (a file is
 // read as a file, a folder listed), a link leading outside it is an error
-// naming the link, and a link back to a folder already listed (a loop such as
-// `self -> .`, or a second way into one folder) is an error instead of
-// nested copies or a hang. Each real folder is listed once.
+// naming the link, and a link to a folder that is listed anyway (a loop such
+// as `self -> .`, a folder inside the listed one, or one already reached
+// through another link) is an error instead of nested copies or a hang.
+// Each real folder is listed once.
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside, isMissing, realpathOrUndefined, show } from './read-file.ts';
 
@@ -72,7 +73,9 @@ export function listContentFiles(dir: string, options: WalkOptions): { files: Li
         files.push({ rel, path: child, real: target });
         continue;
       }
-      const first = listed.get(target) ?? (isInside(real, target) ? target : undefined);
+      // Each real folder is listed once: a link back up loops, and a link to a
+      // folder already listed (or listed anyway, being inside this one) adds nothing but copies.
+      const first = isInside(real, target) ? target : listed.get(target) ?? (isInside(target, start) ? join(dir, relative(start, target)) : undefined);
       if (first !== undefined) {
         diagnostics.push(error('content', 'content/link-loop', isInside(real, target)
           ? `${show(child)} is a symbolic link to ${show(target)}, a folder that contains it: following it would loop forever.`

@@ -3,9 +3,10 @@
 // The temporary folder is marked first, so that a crashed run's leftovers
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
-import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
+import { copyStatic, type StaticFile } from './copy-static.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
 import { asidePath, tmpPath } from './recover.ts';
 
@@ -15,15 +16,13 @@ export interface OutputFile {
   contents: string | Uint8Array;
 }
 
-export async function writeSite(outDir: string, files: readonly OutputFile[], staticDir?: string): Promise<{ bytes: number }> {
+export async function writeSite(outDir: string, files: readonly OutputFile[], statics: readonly StaticFile[] = []): Promise<{ bytes: number }> {
   const tmp = tmpPath(outDir);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
   await writeFile(join(tmp, MARKER), MARKER_TEXT);
-  if (staticDir) {
-    const marker = join(staticDir, MARKER);
-    await cp(staticDir, tmp, { recursive: true, filter: (src) => src !== marker }).catch(ignoreMissing);
-  }
+  // Static files come listed and checked by the content stage (copy-static.ts).
+  await copyStatic(statics.filter((f) => f.path !== MARKER), tmp);
   const dirs = new Set(files.map((f) => dirname(join(tmp, f.path))));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;

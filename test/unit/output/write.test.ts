@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
+import { listStaticFiles } from '../../../src/output/copy-static.ts';
 import { MARKER, MARKER_TEXT } from '../../../src/output/out-dir.ts';
 import { writeSite } from '../../../src/output/write.ts';
 import { ROOT } from '../../support/cli.ts';
@@ -25,7 +26,7 @@ describe('writeSite', () => {
     const { bytes } = await writeSite(OUT, [
       { path: 'index.html', contents: 'home' },
       { path: 'docs/a/index.html', contents: new TextEncoder().encode('page a') },
-    ], join(TMP, 'static'));
+    ], listStaticFiles(join(TMP, 'static'), ROOT).files);
     expect(bytes).toBe(10);
     expect(readdirSync(OUT).sort()).toEqual([MARKER, 'docs', 'index.html', 'logo.svg']);
     expect(readFileSync(join(OUT, 'docs/a/index.html'), 'utf8')).toBe('page a');
@@ -36,7 +37,7 @@ describe('writeSite', () => {
   it('writes its own marker over a static file or page of that name', async () => {
     mkdirSync(join(TMP, 'static'));
     writeFileSync(join(TMP, 'static', MARKER), 'from static');
-    await writeSite(OUT, [{ path: MARKER, contents: 'from a page' }], join(TMP, 'static'));
+    await writeSite(OUT, [{ path: MARKER, contents: 'from a page' }], listStaticFiles(join(TMP, 'static'), ROOT).files);
     expect(readFileSync(join(OUT, MARKER), 'utf8')).toBe(MARKER_TEXT);
   });
 

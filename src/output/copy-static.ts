@@ -1,0 +1,62 @@
+// content/static is copied to out/ file by file: a symbolic link inside the
+// repository is copied as the file it leads to (out/ never holds a link, which
+// a host would follow to wherever it points), a link leading outside the
+// repository, a loop, a FIFO or a device is a content error, and two files
+// whose paths differ only in case (one file on macOS and Windows) too.
+import { statSync } from 'node:fs';
+import { copyFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isMissing, show } from '../content/read-file.ts';
+import { listContentFiles } from '../content/walk.ts';
+
+export interface StaticFile {
+  /** Path below out/, '/'-separated. */
+  path: string;
+  /** The regular file to copy (links followed). */
+  source: string;
+}
+
+export function listStaticFiles(staticDir: string, root: string): { files: StaticFile[]; diagnostics: Diagnostic[] } {
+  const listing = listContentFiles(staticDir, { root, accept: () => true });
+  const diagnostics = [...listing.diagnostics];
+  const files: StaticFile[] = [];
+  const byLowerCase = new Map<string, string>();
+  for (const file of listing.files) {
+    const problem = file.real === undefined ? 'is a symbolic link to a file that does not exist' : notRegular(file.real);
+    if (problem) {
+      diagnostics.push(error('content', 'content/bad-static-file', `${show(file.path)} ${problem}, so it cannot be copied to the site.`, {
+        file: file.path, hint: 'Replace it with a regular file, or remove it.',
+      }));
+      continue;
+    }
+    const other = byLowerCase.get(file.rel.toLowerCase());
+    if (other !== undefined) {
+      diagnostics.push(error('content', 'content/case-collision', `The static files ${other} and ${file.rel} differ only in case: on macOS and Windows they are one file, and one would be lost.`, {
+        file: file.path, hint: 'Rename one of them.',
+      }));
+      continue;
+    }
+    byLowerCase.set(file.rel.toLowerCase(), file.rel);
+    files.push({ path: file.rel, source: file.real! });
+  }
+  return { files, diagnostics };
+}
+
+/** Copies the listed files into `dest` as regular files. */
+export async function copyStatic(files: readonly StaticFile[], dest: string): Promise<void> {
+  const dirs = new Set(files.map((f) => dirname(join(dest, f.path))));
+  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+  await Promise.all(files.map((f) => copyFile(f.source, join(dest, f.path))));
+}
+
+function notRegular(path: string): string | undefined {
+  try {
+    const stats = statSync(path);
+    if (stats.isFile()) return undefined;
+    return stats.isFIFO() ? 'is a named pipe (FIFO)' : stats.isSocket() ? 'is a socket' : 'is not a regular file';
+  } catch (e) {
+    if (isMissing(e)) return 'no longer exists';
+    throw e;
+  }
+}
