@@ -58,18 +58,27 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
   return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome }, diagnostics };
 }
 
+/**
+ * Two routes with one path, or with paths that differ only in case: their
+ * files (`installation/index.html`, `Installation/index.html`) are one file on
+ * macOS and Windows, so the site would silently lose a page there.
+ */
 function duplicatePaths(routes: readonly RouteRecord[]): Diagnostic[] {
   const seen = new Map<string, RouteRecord>();
   const out: Diagnostic[] = [];
   for (const r of routes) {
-    const first = seen.get(r.path);
+    const first = seen.get(r.path.toLowerCase());
     if (!first) {
-      seen.set(r.path, r);
+      seen.set(r.path.toLowerCase(), r);
       continue;
     }
-    out.push(error('content', 'routes/duplicate-path', `Two pages claim the path ${r.path}: ${rel(first.source)} and ${rel(r.source)}.`, {
-      file: r.source, hint: 'Rename or move one of them so that each page has its own path.',
-    }));
+    out.push(first.path === r.path
+      ? error('content', 'routes/duplicate-path', `Two pages claim the path ${r.path}: ${rel(first.source)} and ${rel(r.source)}.`, {
+        file: r.source, hint: 'Rename or move one of them so that each page has its own path.',
+      })
+      : error('content', 'routes/case-collision', `Two pages have paths that differ only in case, ${first.path} (${rel(first.source)}) and ${r.path} (${rel(r.source)}): on macOS and Windows they are one file, and one page would be lost.`, {
+        file: r.source, hint: 'Rename one of them so that the paths differ in more than case.',
+      }));
   }
   return out;
 }
