@@ -1,5 +1,8 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../../../src/content/front-matter.ts';
+import { ROOT } from '../../support/cli.ts';
 
 describe('parseFrontMatter', () => {
   it('reads valid front matter and counts its lines', () => {
@@ -27,5 +30,22 @@ describe('parseFrontMatter', () => {
         ['Unknown front matter key(s) "sidebar_pos".', 3],
       ]),
     );
+  });
+
+  it.each(['js', 'javascript', 'JS', ' coffee', 'json', 'toml', 'yaml2'])('refuses ---%s front matter before any engine runs', (lang) => {
+    const marker = join(ROOT, 'test/.tmp/front-matter-test-ran');
+    rmSync(marker, { force: true });
+    const source = `---${lang}\n{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, '1'), 'x'), description: String(process.env.HOME) }\n---\nBody`;
+    const { parsed, diagnostics } = parseFrontMatter(source, 'evil.md');
+    expect(parsed).toBeUndefined();
+    expect(diagnostics).toMatchObject([{ code: 'content/front-matter-language', file: 'evil.md', line: 1, category: 'content' }]);
+    expect(diagnostics[0]!.message).toBe(`The front matter is marked as "${lang.trim().toLowerCase()}"; only YAML front matter is allowed (other languages, JavaScript among them, would run or parse code at build time).`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('accepts ---yaml and ---yml, and treats ---- as no front matter', () => {
+    expect(parseFrontMatter('---yaml\ntitle: A\ndescription: B\n---\n', 'a.md').parsed?.data).toEqual({ title: 'A', description: 'B' });
+    expect(parseFrontMatter('---yml\ntitle: A\ndescription: B\n---\n', 'a.md').parsed?.data).toEqual({ title: 'A', description: 'B' });
+    expect(parseFrontMatter('----\ntitle: A\n', 'a.md').diagnostics[0]?.code).toBe('content/invalid-front-matter');
   });
 });
