@@ -1,14 +1,15 @@
 // Runs the TypeDoc conversion in a process of its own: the build goes on with
 // content, bundling and highlighting on the other core meanwhile, and
 // TypeDoc's ~300 MB of compiler state never adds to the build's own memory.
-// Usage: node --import tsx convert-process.ts <entry.d.ts> <result.json>
+// Usage: node --import tsx convert-process.ts <entry.d.ts> <result.json> <parent pid>
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { convertDeclarations } from './typedoc/convert.ts';
 
-const [entry, out] = process.argv.slice(2);
-if (!entry || !out) throw new Error('usage: convert-process.ts <entry.d.ts> <result.json>');
-dieWithParent();
+const [entry, out, parent] = process.argv.slice(2);
+if (!entry || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <result.json> <parent pid>');
+dieWithParent(Number(parent));
+// Loaded after the watch has started: loading typedoc alone takes a second.
+const { convertDeclarations } = await import('./typedoc/convert.ts');
 const result = await convertDeclarations(entry);
 await writeFile(out, JSON.stringify(result));
 
@@ -16,9 +17,11 @@ await writeFile(out, JSON.stringify(result));
  * Ends this process when the build that started it is gone: a SIGKILLed parent
  * runs no handler, and the conversion blocks this thread's event loop for
  * seconds at a time, so a worker thread watches for the re-parenting instead.
+ * The parent's pid comes from the parent: it may be dead before this runs.
  */
-function dieWithParent(): void {
-  const watch = `const parent = ${process.ppid};
-setInterval(() => { if (process.ppid !== parent) process.kill(${process.pid}, 'SIGKILL'); }, 100);`;
+function dieWithParent(pid: number): void {
+  const watch = `const check = () => { if (process.ppid !== ${pid}) process.kill(${process.pid}, 'SIGKILL'); };
+check();
+setInterval(check, 100);`;
   new Worker(watch, { eval: true }).unref();
 }

@@ -69,7 +69,7 @@ async function convertInChild(entry: string): Promise<ConvertResult> {
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, entry, out], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', script, entry, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
       // For the test that kills a build while TypeDoc runs (test/hostile/caches.test.ts).
       if (process.env.PKIDOCS_TEST_REPORT_CHILD === '1') process.stderr.write(`pkidocs-test: TypeDoc child ${child.pid}\n`);
       let stderr = '';

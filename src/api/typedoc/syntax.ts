@@ -8,7 +8,7 @@ import type { Program } from 'typescript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 
 /** Reported one by one; the rest are counted. */
-const SHOWN = 5;
+const SHOWN = 3;
 
 export function syntaxErrors(programs: readonly Program[], cwd: string): Diagnostic[] {
   const found = programs.flatMap((program) =>
@@ -23,7 +23,7 @@ export function syntaxErrors(programs: readonly Program[], cwd: string): Diagnos
       code: 'api/dts-syntax',
       category: 'config',
       severity: 'error',
-      message: `The declaration file has a syntax error, so the API reference would be incomplete: ${text} (TS${d.code}).`,
+      message: `The declaration file has a syntax error, so the API reference would be incomplete: ${text} (TS${d.code})`,
       hint: 'Reinstall the library (npm ci) or fix library.entry in the site config; a declaration file must parse as TypeScript.',
       ...(d.file && { file: relative(cwd, d.file.fileName) }),
       ...(at && { line: at.line + 1, column: at.character + 1 }),
