@@ -1,6 +1,6 @@
 // Runs the PKCS#10 example: the request's self-signature checked with WebCrypto,
 // the extensionRequest attribute read from raw ASN.1 with the literal PKCS #9 OID.
-import * as asn1js from 'asn1js';
+import type * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as csr from '../../content/docs/examples/certificates-and-revocation/working-with-certificate-requests.ts';
