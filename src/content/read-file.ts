@@ -28,14 +28,31 @@ export function isInside(path: string, dir: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/** realpath, or undefined when the path (or a link's target) does not exist. */
+/** realpath, or undefined when the path (or a link's target) does not exist or links loop. */
 export function realpathOrUndefined(path: string): string | undefined {
   try {
     return realpathSync(path);
   } catch (e) {
-    if (isMissing(e)) return undefined;
+    if (isMissing(e) || (e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
     throw e;
   }
+}
+
+/** Why a path that realpath could not resolve is unreadable: 'is a symbolic link to …', or undefined if it is no link at all. */
+export function brokenLink(path: string): { code: string; what: string } | undefined {
+  let link: string;
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return undefined;
+    link = readlinkSync(path);
+  } catch {
+    return undefined;
+  }
+  try {
+    realpathSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') return { code: 'content/link-loop', what: `is a symbolic link to ${link}, which leads back to itself (a loop of links)` };
+  }
+  return { code: 'content/broken-link', what: `is a symbolic link to ${link}, which does not exist` };
 }
 
 export function readContentFile(file: string, limits: ReadLimits): ReadResult {
@@ -84,15 +101,10 @@ export function problemAt(problem: ReadProblem, file: string, line?: number): Di
 }
 
 function missing(file: string): ReadProblem {
-  let link: string | undefined;
-  try {
-    if (lstatSync(file).isSymbolicLink()) link = readlinkSync(file);
-  } catch {
-    // gone entirely
-  }
+  const link = brokenLink(file);
   return link === undefined
     ? { code: 'content/file-vanished', message: `${show(file)} no longer exists: it was listed, then deleted or renamed while the build was running.`, hint: 'Run the build again once the files stop changing.' }
-    : { code: 'content/broken-link', message: `${show(file)} is a symbolic link to ${link}, which does not exist.`, hint: 'Fix the link or remove it.' };
+    : { code: link.code, message: `${show(file)} ${link.what}.`, hint: 'Fix the link or remove it.' };
 }
 
 function kindOf(stats: Stats): string {

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isMissing, show } from '../content/read-file.ts';
+import { brokenLink, isMissing, show } from '../content/read-file.ts';
 import { listContentFiles } from '../content/walk.ts';
 
 export interface StaticFile {
@@ -23,7 +23,7 @@ export function listStaticFiles(staticDir: string, root: string): { files: Stati
   const files: StaticFile[] = [];
   const byLowerCase = new Map<string, string>();
   for (const file of listing.files) {
-    const problem = file.real === undefined ? 'is a symbolic link to a file that does not exist' : notRegular(file.real);
+    const problem = file.real === undefined ? (brokenLink(file.path)?.what ?? 'no longer exists') : notRegular(file.real);
     if (problem) {
       diagnostics.push(error('content', 'content/bad-static-file', `${show(file.path)} ${problem}, so it cannot be copied to the site.`, {
         file: file.path, hint: 'Replace it with a regular file, or remove it.',

@@ -42,6 +42,12 @@ describe('readContentFile', () => {
     expect(JSON.stringify(r)).not.toContain('root:');
   });
 
+  it('a loop of links says so', () => {
+    symlinkSync('b.md', join(TMP, 'a.md'));
+    symlinkSync('a.md', join(TMP, 'b.md'));
+    expect(readContentFile(join(TMP, 'a.md'), limits).problem).toMatchObject({ code: 'content/link-loop', message: expect.stringMatching(/a\.md is a symbolic link to b\.md, which leads back to itself \(a loop of links\)\./) });
+  });
+
   it('refuses a FIFO without waiting for a writer, and a device', () => {
     execFileSync('mkfifo', [join(TMP, 'pipe.md')]);
     expect(readContentFile(join(TMP, 'pipe.md'), limits).problem).toMatchObject({ code: 'content/not-a-file', message: expect.stringMatching(/pipe\.md is a named pipe \(FIFO\), not a regular file/) });
