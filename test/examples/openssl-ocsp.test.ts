@@ -79,6 +79,13 @@ describe('ocsp requests, read by openssl', () => {
 });
 
 describe('ocsp responses, verified by openssl', () => {
+  it('the responder certificate: OCSP Signing (1.3.6.1.5.5.7.3.9) and OCSP No Check (1.3.6.1.5.5.7.48.1.5)', async () => {
+    const { stdout } = await openssl.ok('x509', '-in', 'responder.pem', '-noout', '-text');
+    expect(stdout).toMatch(/X509v3 Extended Key Usage: ?\s+OCSP Signing\n/);
+    expect(stdout).toMatch(/\n {12}OCSP No Check: ?\n/);
+    expect(stdout).toMatch(/X509v3 Key Usage: critical\s+Digital Signature\n/);
+  });
+
   const cases: Array<[string, () => KeyAndCertificate, ResponseOptions, RegExp]> = [
     ['a delegated responder named by name', () => responder, { responderId: 'byName' }, /Responder Id: O = Example Ltd, CN = Example OCSP Responder\n/],
     ['a delegated responder named by key', () => responder, { responderId: 'byKey' }, /Responder Id: [0-9A-F]{40}\n/],
