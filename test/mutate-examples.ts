@@ -1,0 +1,224 @@
+// Mutation check of the example tests (issue #9): applies one-line breakages to
+// the example files one at a time, runs the example test suite after each, puts
+// the file back, and prints which mutants the tests killed.
+//
+//   node --import tsx test/mutate-examples.ts [--only <number>[,<number>...]] [--no-baseline]
+//
+// The original text is kept in memory and written back in a finally block and
+// on SIGINT/SIGTERM, so no mutated file is left behind. Exits non-zero when a
+// mutant survives, a mutant is stale (its `find` no longer matches exactly
+// once), or the unmutated suite fails.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Mutant {
+  file: string;
+  find: string;
+  replace: string;
+  why: string;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EXAMPLES = 'content/docs/examples';
+const HELPERS = `${EXAMPLES}/example-helpers.ts`;
+const CRL = `${EXAMPLES}/certificates-and-revocation/creating-and-parsing-CRLs.ts`;
+const OCSP_RESPONSES = `${EXAMPLES}/certificates-and-revocation/working-with-OCSP-responses.ts`;
+const CERTIFICATES = `${EXAMPLES}/certificates-and-revocation/create-and-validate-certificate.ts`;
+
+const MUTANTS: Mutant[] = [
+  { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: 'export const ID_KP_TIME_STAMPING = OID.timeStamping;',
+    replace: 'export const ID_KP_TIME_STAMPING = OID.emailProtection;', why: 'TSA certificate EKU emailProtection instead of timeStamping' },
+  { file: CRL, find: '  keyCompromise: 1,\n  cACompromise: 2,', replace: '  keyCompromise: 2,\n  cACompromise: 1,',
+    why: 'CRL reason codes 1 and 2 swapped' },
+  { file: HELPERS, find: "extensionRequest: '1.2.840.113549.1.9.14',", replace: "extensionRequest: '1.2.840.113549.1.9.15',",
+    why: 'CSR extensionRequest OID 9.14 -> 9.15' },
+  { file: HELPERS, find: "friendlyName: '1.2.840.113549.1.9.20',", replace: "friendlyName: '1.2.840.113549.1.9.2',",
+    why: 'PKCS#12 friendlyName OID 9.20 -> 9.2' },
+  { file: `${EXAMPLES}/signing-and-encryption-with-CMS/working-with-CMS-signing.ts`, find: 'valid: result.signatureVerified === true,',
+    replace: 'valid: true,', why: 'verifySignedData reports valid:true when the signature check fails' },
+  { file: CRL, find: 'const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate });', replace: 'const signatureValid = true;',
+    why: 'CRL signature check skipped in checkCertificateAgainstCrl' },
+  { file: OCSP_RESPONSES, find: 'return extendedKeyUsage !== undefined && allowsPurpose(signer, OID.ocspSigning)', replace: 'return true',
+    why: 'OCSP responder EKU (id-kp-OCSPSigning) check dropped' },
+  { file: OCSP_RESPONSES, find: 'if (sent && (!received || toHex(sent) !== toHex(received))) {', replace: 'if (sent && !received) {',
+    why: 'OCSP nonce comparison dropped (only its presence checked)' },
+  { file: `${EXAMPLES}/other/S-MIME-signature-verification.ts`,
+    find: 'certificateEmails(signer).some((email) => email.local === from.local && email.domain === from.domain)',
+    replace: 'certificateEmails(signer).some(() => true)', why: 'S/MIME sender check accepts any address of the signer' },
+  { file: CERTIFICATES, find: 'if (!dnsNamesOf(leaf).some((pattern) => hostMatches(pattern, host)))', replace: 'if (!dnsNamesOf(leaf).some(() => true))',
+    why: 'TLS server host-name check skipped' },
+  { file: CERTIFICATES, find: 'certs: [...intermediates, leaf],', replace: 'certs: [leaf, ...intermediates],',
+    why: 'chain order: the leaf is not moved last, so pkijs validates the intermediate instead' },
+  { file: HELPERS, find: "emailProtection: '1.3.6.1.5.5.7.3.4',", replace: "emailProtection: '1.3.6.1.5.5.7.3.2',",
+    why: 'emailProtection OID changed (to clientAuth)' },
+  { file: HELPERS, find: "export const SIGNATURE_HASH = 'SHA-256';", replace: "export const SIGNATURE_HASH = 'SHA-1';",
+    why: 'every signature made with SHA-1' },
+  { file: HELPERS, find: 'date.getUTCFullYear() < 2050 ?', replace: 'date.getUTCFullYear() <= 2050 ?',
+    why: 'x509Time: UTCTime in 2050 (RFC 5280 wants GeneralizedTime from 2050)' },
+  { file: HELPERS, find: "ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',", replace: "ocspNoCheck: '1.3.6.1.5.5.7.48.1.4',",
+    why: 'id-pkix-ocsp-nocheck OID changed' },
+  { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.1';",
+    replace: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.2';", why: 'TSA policy OID changed' },
+  { file: `${EXAMPLES}/other/working-with-PKCS-12-files.ts`, find: "const localKeyId = await crypto.subtle.digest('SHA-1',",
+    replace: "const localKeyId = await crypto.subtle.digest('SHA-256',", why: 'PKCS#12 localKeyId no longer the SHA-1 of the certificate' },
+];
+
+const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');
+
+/** The file currently mutated, its original and its mutated text, for the signal handlers. */
+let mutated: { file: string; original: string; text: string } | undefined;
+let child: ChildProcess | undefined;
+
+/**
+ * Writes the original back. Others edit the examples in the same tree: if the
+ * file changed while the mutant was in place, their version is kept (overwriting
+ * it would lose their work) and a warning says whether the mutant is in it.
+ */
+function restore(): void {
+  if (!mutated) return;
+  const { file, original, text } = mutated;
+  mutated = undefined;
+  const absolute = path.join(ROOT, file);
+  const current = readFileSync(absolute, 'utf8');
+  if (current === text) {
+    writeFileSync(absolute, original);
+  } else if (current !== original) {
+    console.error(`WARNING: ${file} was changed by someone else during the run and is left as they wrote it; check it for the mutant.`);
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    restore();
+    if (child?.pid) {
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+    }
+    console.error(`\n${signal}: the example files are restored.`);
+    process.exit(130);
+  });
+}
+process.on('exit', restore);
+
+function occurrences(text: string, find: string): number {
+  let count = 0;
+  for (let at = text.indexOf(find); at >= 0; at = text.indexOf(find, at + 1)) count++;
+  return count;
+}
+
+interface SuiteResult {
+  passed: boolean;
+  /** The first failing test ("file > name"), or why the run failed without one. */
+  firstFailure?: string;
+  seconds: number;
+}
+
+interface JsonReport {
+  testResults?: Array<{
+    name: string;
+    message?: string;
+    assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
+  }>;
+}
+
+/** Runs the example suite; stops at the first failure. */
+async function runSuite(label: string): Promise<SuiteResult> {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const report = path.join(REPORT_DIR, `${label}.json`);
+  rmSync(report, { force: true });
+  const started = Date.now();
+  const code = await new Promise<number>((resolve) => {
+    child = spawn('npx', ['vitest', 'run', 'test/examples', '--bail=1', '--reporter=json', `--outputFile=${report}`],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+    child.on('close', (exit) => {
+      child = undefined;
+      if (exit !== 0 && exit !== 1) console.error(stderr);
+      resolve(exit ?? 1);
+    });
+  });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (code === 0) return { passed: true, seconds };
+  let firstFailure = `vitest exited with ${code} and reported no failing test (a setup error?)`;
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
+    for (const file of json.testResults ?? []) {
+      const relative = path.relative(ROOT, file.name);
+      const failed = file.assertionResults?.find((test) => test.status === 'failed');
+      if (failed) {
+        const message = (failed.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 160);
+        firstFailure = `${relative} > ${failed.fullName}${message ? ` (${message})` : ''}`;
+        break;
+      }
+      if (file.message) firstFailure = `${relative}: ${file.message.split('\n')[0]}`;
+    }
+  } catch { /* no report: keep the generic reason */ }
+  return { passed: false, firstFailure, seconds };
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const onlyArg = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+  const only = onlyArg ? new Set(onlyArg.split(',').map(Number)) : undefined;
+  const chosen = MUTANTS.map((mutant, index) => ({ mutant, number: index + 1 })).filter(({ number }) => !only || only.has(number));
+
+  let stale = 0;
+  for (const { mutant, number } of chosen) {
+    const count = occurrences(readFileSync(path.join(ROOT, mutant.file), 'utf8'), mutant.find);
+    if (count !== 1) {
+      stale++;
+      console.log(`STALE    #${number} ${mutant.why}: \`find\` matches ${count} times in ${mutant.file} (must be exactly once)`);
+    }
+  }
+
+  if (!args.includes('--no-baseline')) {
+    const baseline = await runSuite('baseline');
+    if (!baseline.passed) {
+      console.log(`The example tests fail without any mutant (${baseline.firstFailure}); fix them first, or pass --no-baseline.`);
+      return 2;
+    }
+    console.log(`baseline: the example tests pass (${baseline.seconds}s)`);
+  }
+
+  let killed = 0;
+  let total = 0;
+  const survivors: string[] = [];
+  for (const { mutant, number } of chosen) {
+    const file = path.join(ROOT, mutant.file);
+    const original = readFileSync(file, 'utf8');
+    if (occurrences(original, mutant.find) !== 1) continue;
+    total++;
+    let result: SuiteResult;
+    try {
+      const text = original.replace(mutant.find, () => mutant.replace);
+      mutated = { file: mutant.file, original, text };
+      writeFileSync(file, text);
+      result = await runSuite(`mutant-${number}`);
+    } finally {
+      restore();
+    }
+    if (readFileSync(file, 'utf8').includes(mutant.replace) && !original.includes(mutant.replace)) {
+      throw new Error(`${mutant.file} still holds mutant #${number}`);
+    }
+    if (result.passed) {
+      survivors.push(`#${number}`);
+      console.log(`SURVIVED #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)`);
+    } else {
+      killed++;
+      console.log(`KILLED   #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)\n         first failure: ${result.firstFailure}`);
+    }
+  }
+  console.log(`\n${killed}/${total} mutants killed${survivors.length ? `; survived: ${survivors.join(', ')}` : ''}${stale ? `; ${stale} stale` : ''}`);
+  return survivors.length > 0 || stale > 0 ? 1 : 0;
+}
+
+main().then((code) => {
+  restore();
+  process.exitCode = code;
+}, (error: unknown) => {
+  restore();
+  console.error(error);
+  process.exitCode = 1;
+});
