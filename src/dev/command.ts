@@ -12,6 +12,7 @@ import { runBuild } from '../cli/main.ts';
 import type { Reporter } from '../cli/reporter.ts';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { protectedProblem } from '../output/out-dir.ts';
+import { isLoopback } from './host-check.ts';
 import { LiveChannel } from './live.ts';
 import { openBrowser } from './open.ts';
 import { startDevServer, type DevServer } from './server.ts';
@@ -37,6 +38,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     reporter.diagnostic(invalid);
     return ExitCode.Usage;
   }
+  if (!isLoopback(options.host)) reporter.diagnostic(publicHostWarning(options.host));
   // Never serve (nor, in watch mode, write) the repository or its sources as the site.
   const refused = await protectedProblem(options.outDir, { root: options.root, contentDir: dirname(options.configFile) });
   if (refused) {
@@ -92,6 +94,16 @@ function checkOptions(o: ServeOptions): Diagnostic | undefined {
   }
   if (!o.host.trim()) return error('config', 'serve/bad-host', 'The host is empty.', { hint: 'Pass --host 127.0.0.1 (the default) or another local address.' });
   return undefined;
+}
+
+function publicHostWarning(host: string): Diagnostic {
+  return {
+    code: 'serve/public-host',
+    category: 'usage',
+    severity: 'warning',
+    message: `--host ${host} is not a loopback address: other machines on the network can reach this server${host === '0.0.0.0' || host === '::' ? ' (it listens on every interface)' : ''}, and read the site and, in watch mode, its build errors.`,
+    hint: 'Leave --host out (127.0.0.1) unless you mean to share the preview.',
+  };
 }
 
 function listenProblem(e: NodeJS.ErrnoException, o: ServeOptions): Diagnostic {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { realpath } from 'node:fs/promises';
 import { FileCache } from './file-cache.ts';
+import { allowedNames, refuseHost } from './host-check.ts';
 import type { LiveChannel } from './live.ts';
 import { EVENTS_PATH } from './live-protocol.ts';
 import { contentType, isHtml } from './mime.ts';
@@ -50,7 +51,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
   });
 
+  const hosts = allowedNames(options.host);
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Before every route, the event stream included.
+    const foreign = refuseHost(req.headers.host, hosts);
+    if (foreign) return send(res, 403, 'text/plain; charset=utf-8', Buffer.from(`${foreign}\n`), req.method === 'HEAD');
     const target = req.url ?? '/';
     if (live && req.method === 'GET' && target.split('?', 1)[0] === EVENTS_PATH) return live.connect(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
