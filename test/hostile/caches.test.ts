@@ -16,6 +16,8 @@ import { ROOT, runCli, type CliResult } from '../support/cli.ts';
 const TMP = join(ROOT, 'test/.tmp/hostile-caches');
 const FIRST = join(TMP, 'checkout');
 const MOVED = join(TMP, 'moved');
+/** Where test/fixtures/hostile/dts-syntax-error's library.entry points. */
+const BROKEN_DTS = join(ROOT, 'test/.tmp/hostile-dts-syntax-error');
 let checkout = FIRST;
 let outs = 0;
 /** A folder that does not exist yet, for each build's --out. */
@@ -108,7 +110,10 @@ beforeAll(async () => {
   expect(first.code).toBe(0);
 });
 
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+  rmSync(BROKEN_DTS, { recursive: true, force: true });
+});
 
 describe('caches of a checkout', () => {
   it('hold no path of the machine, so a moved checkout builds from its own cache', async () => {
@@ -230,10 +235,17 @@ describe('input the API stage and bin refuse', () => {
   it('reports syntax errors in the declaration file with file:line:col and exit 2', async () => {
     const fixture = join(ROOT, 'test/fixtures/hostile/dts-syntax-error');
     const expected = JSON.parse(readFileSync(join(fixture, 'case.json'), 'utf8')) as { exit: number; message: string };
+    // The real pkijs declarations with garbage appended, where the fixture's library.entry points.
+    const dts = readFileSync(join(ROOT, 'node_modules/pkijs/build/index.d.ts'), 'utf8');
+    mkdirSync(BROKEN_DTS, { recursive: true });
+    writeFileSync(join(BROKEN_DTS, 'index.d.ts'), `${dts.endsWith('\n') ? dts : `${dts}\n`}}}} garbage appended (\n`);
     const result = await runCli(['build', '--config', join(fixture, 'site.config.ts'), '--out', freshOut()]);
     expect(result.code).toBe(expected.exit);
     expect(result.stderr).toMatch(new RegExp(expected.message));
+    const line = dts.split('\n').length + (dts.endsWith('\n') ? 0 : 1);
+    expect(result.stderr).toContain(`test/.tmp/hostile-dts-syntax-error/index.d.ts:${line}:1 error The declaration file has a syntax error, so the API reference would be incomplete: Declaration or statement expected. (TS1128) [api/dts-syntax]`);
     expect(result.stderr).toMatch(/→ Reinstall the library/);
+    expect(result.stderr).toMatch(/Build failed: \d+ problem/);
   });
 
   it('prints the Node.js requirement and exits 2 on an older Node, before loading anything', async () => {
