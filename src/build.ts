@@ -40,7 +40,7 @@ import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type S
 import { routesNeedingBodies, updateDocs, withNewAssets, type RouteOutput } from './dev/incremental.ts';
 import { LinkIndex, locateFresh } from './links/link-index.ts';
 import { loadRenderer, reachesEverything, type Renderer } from './dev/renderer.ts';
-import { listStatic, stageIncremental } from './dev/write-changes.ts';
+import { stageIncremental } from './dev/write-changes.ts';
 
 export interface BuildOptions {
   root: string;
@@ -210,9 +210,9 @@ export class SiteBuilder {
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
     // An out/ deleted (or emptied) since the last run gets the whole site again.
     const staged = prev && (await hasMarker(this.outDir))
-      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics })
+      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
       : undefined;
-    const links = await stage('links', () => this.links(relinked, rendered, prev, inputs.config), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
+    const links = await stage('links', () => this.links(relinked, rendered, prev, inputs.config, inputs.content.statics), (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
         await staged?.abort();
         throw e;
@@ -351,8 +351,9 @@ export class SiteBuilder {
    * build, every page; in watch mode, the index of the last run re-checks only
    * what the changed pages can affect.
    */
-  private async links(changed: RenderedPage[], rendered: Rendered, prev: SiteState | undefined, config: SiteConfig): Promise<LinkReport & { index: LinkIndex }> {
-    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...(await listStatic(staticDir(this.layout))), '/404.html']);
+  private async links(changed: RenderedPage[], rendered: Rendered, prev: SiteState | undefined, config: SiteConfig, statics: readonly StaticFile[]): Promise<LinkReport & { index: LinkIndex }> {
+    // Static files as the content stage listed them (a link inside the repository counts as its file).
+    const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...statics.map((f) => `/${f.path}`), '/404.html']);
     const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
     const withBodies = changed.map((p) => ({ ...p, body: rendered.bodies.get(p.path)?.html }));
     const index = await (prev?.links ?? LinkIndex.empty(locateFresh)).update(withBodies, removed, staticFiles);

@@ -3,8 +3,9 @@
 // server never sends half a page. Files that no longer exist in the site are
 // removed, with the folders they leave empty. Static files are copied (or
 // removed) as they change.
-import { copyFile, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
+import type { StaticFile } from '../output/copy-static.ts';
 import type { OutputFile } from '../output/write.ts';
 
 export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
@@ -17,6 +18,8 @@ export interface IncrementalWrite {
   staticDir: string;
   /** Files under staticDir that were added, changed or removed. */
   statics: ReadonlySet<string>;
+  /** The static files as the content stage listed and checked them (links resolved to regular files). */
+  staticFiles: readonly StaticFile[];
 }
 
 let counter = 0;
@@ -54,7 +57,7 @@ export function stageIncremental(w: IncrementalWrite): StagedWrite {
     });
   };
   const written = (async () => {
-    const copies = await staticChanges(w, remove);
+    const copies = staticChanges(w, remove);
     await Promise.all([
       ...write.map((f) => stage(f.path, (tmp) => {
         bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
@@ -81,13 +84,14 @@ export function stageIncremental(w: IncrementalWrite): StagedWrite {
   };
 }
 
-/** Static files to copy; removed ones are added to `remove`. */
-async function staticChanges(w: IncrementalWrite, remove: string[]): Promise<{ path: string; from: string }[]> {
-  const present = new Set(await listStatic(w.staticDir));
+/** Static files to copy (from the checked list: a link is copied as its file); removed ones are added to `remove`. */
+function staticChanges(w: IncrementalWrite, remove: string[]): { path: string; from: string }[] {
+  const present = new Map(w.staticFiles.map((f) => [f.path, f.source]));
   const copy: { path: string; from: string }[] = [];
   for (const file of w.statics) {
     const path = relative(w.staticDir, file).split(sep).join('/');
-    if (present.has(`/${path}`)) copy.push({ path, from: file });
+    const from = present.get(path);
+    if (from !== undefined) copy.push({ path, from });
     else remove.push(path);
   }
   return copy;
@@ -101,12 +105,6 @@ export function diffFiles(before: FileMap, after: FileMap): { write: OutputFile[
     if (old === undefined || !sameContents(old, contents)) write.push({ path, contents });
   }
   return { write, remove: [...before.keys()].filter((p) => !after.has(p)) };
-}
-
-/** URL paths of the files under content/static, which are copied to out/ as they are. */
-export async function listStatic(dir: string): Promise<string[]> {
-  const files = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return files.filter((f) => f.isFile()).map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`);
 }
 
 async function pruneEmptyFolders(outDir: string, dir: string): Promise<void> {

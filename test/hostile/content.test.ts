@@ -221,11 +221,13 @@ describe('hostile content made at run time', () => {
     expectPreviousOut();
   }, 60_000);
 
-  it('a static link to a file inside the repository is copied as a regular file; out/ holds no link', async () => {
+  it('a static link to a file inside the repository is copied as a regular file (and links to it resolve); out/ holds no link', async () => {
     const config = site('static-link-inside-repository', (dir) => {
       mkdirSync(join(dir, 'static/img'), { recursive: true });
       writeFileSync(join(dir, 'shared-logo.svg'), '<svg id="shared"/>');
       symlinkSync('../../shared-logo.svg', join(dir, 'static/img/logo.svg'));
+      // The link check knows the linked file as a static file.
+      writeFileSync(join(dir, 'docs/other.md'), `${PAGE}\nThe [logo](/img/logo.svg).\n`);
     });
     const { code, output } = await build(config);
     expect(output).toMatch(/Built \d+ pages/);
