@@ -34,6 +34,13 @@ export async function loadPageModules(dir: string, options: { fresh?: boolean } 
   for (const name of names) {
     const file = join(dir, name);
     const path = pageModulePath(name);
+    const bad = /[#?]/.exec(name);
+    if (bad) {
+      diagnostics.push(error('content', 'content/bad-file-name', `The page's path "${path}" contains "${bad[0]}", which cannot be part of a URL path (it would start the ${bad[0] === '#' ? 'fragment' : 'query'}).`, {
+        file, hint: `Rename the file without "${bad[0]}".`,
+      }));
+      continue;
+    }
     let mod: { default?: unknown };
     try {
       mod = (await import(pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown };

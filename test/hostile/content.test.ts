@@ -189,6 +189,11 @@ const RUNTIME_CASES: RuntimeCase[] = [
     message: (dir) => new RegExp(`${rel(join(dir, 'docs/why?.md'))} error The page's path "why\\?" contains "\\?", which cannot be part of a URL path \\(it would start the query\\)\\.`),
   },
   {
+    name: 'page-module-hash-in-file-name',
+    make: (dir) => writeFileSync(join(dir, 'pages/c#.tsx'), 'export default function Page() { return null; }\n'),
+    message: (dir) => new RegExp(`${rel(join(dir, 'pages/c#.tsx'))} error The page's path "/c#" contains "#", which cannot be part of a URL path`),
+  },
+  {
     name: 'docs-names-differing-only-in-case',
     make: (dir) => writeFileSync(join(dir, 'docs/Installation.md'), PAGE),
     // Both files named, in either order.
