@@ -1,8 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openApiBodyCache } from '../../../src/cache/api-bodies.ts';
+
+const TMP = join(import.meta.dirname, '../../.tmp', `unit-api-bodies-${process.pid}`);
+mkdirSync(TMP, { recursive: true });
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+const tmpdir = (): string => TMP;
 
 const body = { title: 'Certificate', html: '<h1>Certificate</h1>', toc: [] };
 
@@ -31,5 +35,31 @@ describe('the API body cache', () => {
     expect((await openApiBodyCache(dir, 'model2'))!.bodies.size).toBe(0);
     process.env.PKIDOCS_CODE_HASH = 'code2';
     expect((await openApiBodyCache(dir, 'model1'))!.bodies.size).toBe(0);
+  });
+
+  it('reports a file of the wrong shape or not JSON in one line, starts empty and replaces it on save', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pkidocs-bodies-'));
+    process.env.PKIDOCS_CODE_HASH = 'code1';
+    await (await openApiBodyCache(dir, 'model1'))!.save(new Map([['/a', body]]));
+    const [file] = readdirSync(dir);
+    for (const [bad, why] of [['[["/a", {"title": 1, "toc": "none"}]]', 'wrong shape'], ['{"/a": {}}', 'wrong shape'], ['[["/a", {"tit', 'not JSON']]) {
+      writeFileSync(join(dir, file!), bad!);
+      const notices: string[] = [];
+      const cache = (await openApiBodyCache(dir, 'model1', { onNotice: (l) => notices.push(l) }))!;
+      expect(cache.bodies.size).toBe(0);
+      expect(notices).toEqual([`The API page cache ${join(dir, file!)} is not usable (${why}); rendering the API pages again and replacing it.`]);
+      await cache.save(new Map([['/a', body]]));
+      expect(JSON.parse(readFileSync(join(dir, file!), 'utf8'))).toEqual([['/a', body]]);
+    }
+  });
+
+  it('reads nothing with read: false, and a save removes the bodies of other models and code', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pkidocs-bodies-'));
+    process.env.PKIDOCS_CODE_HASH = 'code1';
+    await (await openApiBodyCache(dir, 'model1'))!.save(new Map([['/a', body]]));
+    expect((await openApiBodyCache(dir, 'model1', { read: false }))!.bodies.size).toBe(0);
+    process.env.PKIDOCS_CODE_HASH = 'code2';
+    await (await openApiBodyCache(dir, 'model1'))!.save(new Map([['/a', body]]));
+    expect(readdirSync(dir)).toEqual(['api-bodies-model1-code2.json']);
   });
 });
