@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { readApiCache, writeApiCache } from './cache-file.ts';
 import type { ApiModel } from './model.ts';
@@ -41,11 +41,13 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const source = await readEntry(entry, options.entry);
   const key = await cacheKey(entry, source);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
+  // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
+  const checkout = dirname(resolve(options.cacheDir));
 
   await sweepConvertFiles();
   if (options.useCache) {
     const cached = await readApiCache(cacheFile, CONVERTER_VERSION);
-    if (cached.kind === 'hit') return { model: cached.entry.model, cacheHit: true, diagnostics: cached.entry.diagnostics, key };
+    if (cached.kind === 'hit') return { model: cached.entry.model, cacheHit: true, diagnostics: rebase(cached.entry.diagnostics, checkout, process.cwd()), key };
     if (cached.kind === 'bad') options.onNotice?.(`The API model cache ${cacheFile} is not usable (${cached.reason}); running TypeDoc again and replacing it.`);
   }
 
@@ -53,8 +55,13 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry)
     : await convertInChild(entry);
   if (!model) throw new BuildFailure(diagnostics);
-  await writeApiCache(cacheFile, CONVERTER_VERSION, { model, diagnostics });
+  await writeApiCache(cacheFile, CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
   return { model, cacheHit: false, diagnostics, key };
+}
+
+/** Diagnostics with their files made relative to `to` instead of `from`. */
+function rebase(diagnostics: Diagnostic[], from: string, to: string): Diagnostic[] {
+  return diagnostics.map((d) => (d.file ? { ...d, file: relative(to, resolve(from, d.file)) } : d));
 }
 
 /** The child's result file: named for this process, so that a later run can tell the files of dead runs. */
