@@ -35,7 +35,7 @@ export async function loadCli(root) {
     return await import(url);
   } catch (error) {
     if (rebuilt) throw error; // built just now and still failing: a real error
-    notice(`the cached CLI bundle ${relative(root, dir)} failed to load (${error.message.split('\n')[0]}); rebuilding it.`);
+    notice(`the cached CLI bundle ${relative(root, dir)} failed to load (${String(error?.message ?? error).split('\n')[0]}); rebuilding it.`);
     await rebuild(root, dir);
     // A new URL: Node keeps the failed module under the old one.
     return await import(`${url}?rebuilt`);
