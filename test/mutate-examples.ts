@@ -109,6 +109,8 @@ function occurrences(text: string, find: string): number {
 
 interface SuiteResult {
   passed: boolean;
+  /** The run failed before any test failed (a build lock held by another run, a crash): no verdict. */
+  setupError?: boolean;
   /** The first failing test ("file > name"), or why the run failed without one. */
   firstFailure?: string;
   seconds: number;
@@ -128,10 +130,10 @@ async function runSuite(label: string): Promise<SuiteResult> {
   const report = path.join(REPORT_DIR, `${label}.json`);
   rmSync(report, { force: true });
   const started = Date.now();
+  let stderr = '';
   const code = await new Promise<number>((resolve) => {
     child = spawn('npx', ['vitest', 'run', 'test/examples', '--bail=1', '--reporter=json', `--outputFile=${report}`],
       { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-    let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
     child.on('close', (exit) => {
       child = undefined;
@@ -141,7 +143,8 @@ async function runSuite(label: string): Promise<SuiteResult> {
   });
   const seconds = Math.round((Date.now() - started) / 1000);
   if (code === 0) return { passed: true, seconds };
-  let firstFailure = `vitest exited with ${code} and reported no failing test (a setup error?)`;
+  const lastError = stderr.split('\n').map((line) => line.trim()).filter((line) => /error/i.test(line)).slice(-1)[0];
+  let firstFailure = `vitest exited with ${code} and reported no failing test (a setup error?)${lastError ? `: ${lastError.slice(0, 200)}` : ''}`;
   try {
     const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
     for (const file of json.testResults ?? []) {
@@ -155,7 +158,7 @@ async function runSuite(label: string): Promise<SuiteResult> {
       if (file.message) firstFailure = `${relative}: ${file.message.split('\n')[0]}`;
     }
   } catch { /* no report: keep the generic reason */ }
-  return { passed: false, firstFailure, seconds };
+  return { passed: false, setupError: firstFailure.startsWith('vitest exited'), firstFailure, seconds };
 }
 
 async function main(): Promise<number> {
@@ -183,6 +186,7 @@ async function main(): Promise<number> {
   }
 
   let killed = 0;
+  let errors = 0;
   let total = 0;
   const survivors: string[] = [];
   for (const { mutant, number } of chosen) {
@@ -196,13 +200,17 @@ async function main(): Promise<number> {
       mutated = { file: mutant.file, original, text };
       writeFileSync(file, text);
       result = await runSuite(`mutant-${number}`);
+      if (result.setupError) result = await runSuite(`mutant-${number}`); // once more: it may have met another run's lock
     } finally {
       restore();
     }
     if (readFileSync(file, 'utf8').includes(mutant.replace) && !original.includes(mutant.replace)) {
       throw new Error(`${mutant.file} still holds mutant #${number}`);
     }
-    if (result.passed) {
+    if (result.setupError) {
+      errors++;
+      console.log(`ERROR    #${number} ${mutant.why} [${mutant.file}]: no verdict, ${result.firstFailure}`);
+    } else if (result.passed) {
       survivors.push(`#${number}`);
       console.log(`SURVIVED #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)`);
     } else {
@@ -210,8 +218,8 @@ async function main(): Promise<number> {
       console.log(`KILLED   #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)\n         first failure: ${result.firstFailure}`);
     }
   }
-  console.log(`\n${killed}/${total} mutants killed${survivors.length ? `; survived: ${survivors.join(', ')}` : ''}${stale ? `; ${stale} stale` : ''}`);
-  return survivors.length > 0 || stale > 0 ? 1 : 0;
+  console.log(`\n${killed}/${total} mutants killed${survivors.length ? `; survived: ${survivors.join(', ')}` : ''}${stale ? `; ${stale} stale` : ''}${errors ? `; ${errors} without a verdict` : ''}`);
+  return survivors.length > 0 || stale > 0 || errors > 0 ? 1 : 0;
 }
 
 main().then((code) => {
