@@ -130,7 +130,7 @@ describe('ocsp responses, verified by openssl', () => {
     const result = await readResponse('tampered');
     expect(result.output).toContain('Response Verify Failure');
     expect(result.output).not.toContain('Response verify OK');
-    await expect(checkOcspResponse(parseOcspResponse(tampered.buffer.slice(tampered.byteOffset, tampered.byteOffset + tampered.byteLength)),
+    await expect(checkOcspResponse(parseOcspResponse(tampered.buffer),
       request, good.certificate, ca.certificate)).rejects.toThrow(/signature/);
   });
 

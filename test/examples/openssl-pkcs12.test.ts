@@ -8,11 +8,10 @@ import {
   commonNameOf, createCertificateAuthority, issueCertificate, useWebCrypto, type KeyAndCertificate,
 } from '../../content/docs/examples/example-helpers.ts';
 import { createPkcs12, importSigningKey, readPkcs12 } from '../../content/docs/examples/other/working-with-PKCS-12-files.ts';
-import { useOpensslFolder } from './support/openssl.ts';
+import { bytesOf, useOpensslFolder } from './support/openssl.ts';
 
 const openssl = useOpensslFolder();
 const PASSWORD = 'correct horse battery staple';
-const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength));
 
 let ca: KeyAndCertificate;
 let alice: KeyAndCertificate;

@@ -88,14 +88,20 @@ export function useOpensslFolder(): OpensslFolder {
 }
 
 /** A copy of `der` with one byte of `part` (e.g. the signature value) flipped: the signature no longer matches. */
-export function tamper(der: Artefact, part: ArrayBuffer | ArrayBufferView): Buffer {
-  const bytes = Buffer.from(toBuffer(der));
+export function tamper(der: Artefact, part: ArrayBuffer | ArrayBufferView): Uint8Array<ArrayBuffer> {
+  const bytes = Uint8Array.from(toBuffer(der));
   const needle = toBuffer(part);
-  const at = bytes.indexOf(needle);
-  if (needle.length < 8 || at < 0 || bytes.indexOf(needle, at + 1) >= 0) throw new Error('The part to tamper with is not found exactly once');
+  const haystack = Buffer.from(bytes.buffer);
+  const at = haystack.indexOf(needle);
+  if (needle.length < 8 || at < 0 || haystack.indexOf(needle, at + 1) >= 0) throw new Error('The part to tamper with is not found exactly once');
   const index = at + Math.floor(needle.length / 2);
   bytes[index] = bytes[index]! ^ 0x01;
   return bytes;
+}
+
+/** A file's bytes as a Uint8Array over a plain ArrayBuffer, as WebCrypto and pkijs want them. */
+export function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(buffer);
 }
 
 /** PEM of a DER blob, for the tools that want PEM. */
