@@ -125,13 +125,15 @@ async function rebuild(root, dir) {
 /** A day: older bundles of other sources are not in use by a running build any more. */
 const STALE_MS = 24 * 3600 * 1000;
 
-/** Removes the bundles of older sources and the temp folders of runs that died while writing one. */
+/** Removes the bundles of older sources (not at once: a running serve may still load chunks of its own) and the temp folders of runs that died while writing one. */
 function sweep(current) {
   const parent = dirname(current);
   for (const name of readdirSync(parent)) {
     if (!name.startsWith('cli-') || name === basename(current)) continue;
     const tmp = /\.(\d+)\.tmp$/.exec(name);
-    const dead = tmp ? !alive(Number(tmp[1])) : Date.now() - statSync(join(parent, name)).mtimeMs > STALE_MS;
+    // A bundle without a manifest was written by an older pkidocs, with absolute paths in it.
+    const stale = () => !existsSync(join(parent, name, MANIFEST)) || Date.now() - statSync(join(parent, name)).mtimeMs > STALE_MS;
+    const dead = tmp ? !alive(Number(tmp[1])) : stale();
     if (dead) rmSync(join(parent, name), { recursive: true, force: true });
   }
 }

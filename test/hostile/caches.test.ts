@@ -80,6 +80,13 @@ function spoilCaches(): void {
   writeFileSync(cacheFile(/^api-[0-9a-f]{16}\.json$/), '{"converterVersion": 4, "model": {"items": [{}]}, "diagnostics": []}');
 }
 
+/** The pid of a process that has ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((r) => child.on('exit', r));
+  return child.pid!;
+}
+
 /** Whether a process runs (a zombie waiting for its reaper does not). */
 function running(pid: number): boolean {
   try {
@@ -140,11 +147,19 @@ describe('caches of a checkout', () => {
     const biggest = chunks.sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
     const whole = readFileSync(biggest);
     writeFileSync(biggest, whole.subarray(0, whole.length >> 1));
+    // Left by an older pkidocs (no manifest, absolute paths) and by a run killed while writing: swept by the rebuild.
+    const legacy = join(cacheDir(), 'cli-0123456789abcdef');
+    const torn = join(cacheDir(), `cli-0123456789abcdef.${await deadPid()}.tmp`);
+    for (const dir of [legacy, torn]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'main.js'), `const ROOT = ${JSON.stringify(checkout)};\n`);
+    }
     const version = await run(['--version']);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
     expect(version.stderr).toMatch(/the cached CLI bundle \.pkidocs-cache[/\\]cli-[0-9a-f]{16} is damaged .*; rebuilding it\./);
     expect(readFileSync(biggest)).toEqual(whole);
+    expect([existsSync(legacy), existsSync(torn)]).toEqual([false, false]);
     const again = await run(['--version']);
     expect(again.stderr).toBe('');
 
