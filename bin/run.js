@@ -11,5 +11,5 @@ process.env.NODE_ENV ??= 'production';
 const { main } = await loadCli(join(import.meta.dirname, '..'));
 // Registered after the CLI and its packages have loaded natively, so that only
 // the TypeScript loaded later (config, page modules) goes through the hook.
-register();
+register({ tsconfig: join(import.meta.dirname, '../tsconfig.runtime.json') });
 process.exitCode = await main(process.argv);

@@ -1,6 +1,9 @@
 // The command line itself: help, version, usage errors and colour.
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
 import { createReporter, useColor } from '../../src/cli/reporter.ts';
@@ -27,6 +30,22 @@ describe('pkidocs CLI', () => {
     const bad = await runCli(['build', '--fast']);
     expect(bad.code).toBe(ExitCode.Usage);
     expect(bad.stderr).toMatch(/unknown option '--fast'/);
+  });
+});
+
+describe('the working folder', () => {
+  it('builds a site whose content folder is outside the type-checked tree, run from another folder', async () => {
+    // test/.tmp is excluded from tsconfig.json; the page module's JSX must still compile (tsconfig.runtime.json).
+    const site = join(ROOT, 'test/.tmp/cli-elsewhere/sites/valid'); // as deep as test/fixtures/sites/valid
+    const out = join(ROOT, 'test/.tmp/cli-elsewhere/out');
+    rmSync(join(ROOT, 'test/.tmp/cli-elsewhere'), { recursive: true, force: true });
+    cpSync(join(ROOT, 'test/fixtures/sites/valid'), site, { recursive: true });
+    writeFileSync(join(site, 'site.config.ts'), "export { default } from '../../../../fixtures/sites/valid/site.config.ts';\n");
+    const { stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'build',
+      '--config', join(site, 'site.config.ts'), '--out', out], { cwd: tmpdir(), env: { ...process.env, NO_COLOR: '1' } });
+    expect(stderr).toMatch(/Built \d+ pages/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<h1>Fixture home</h1>');
+    expect(existsSync(join(tmpdir(), 'out'))).toBe(false);
   });
 });
 

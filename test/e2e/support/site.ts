@@ -1,6 +1,7 @@
 // Per-file set-up of browser tests: the built site (the real one from the
 // global setup, or a fixture built here) served on 127.0.0.1, and a browser.
 import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContextOptions } from 'playwright-core';
@@ -17,10 +18,19 @@ export const realSite = (): string => inject('siteOut');
  * Builds the real site with a fixture config from test/fixtures/e2e (it
  * spreads content/site.config.ts with overrides), through the CLI as a user
  * would. Each fixture is used by one test file, so it is built once per run.
+ * The content folder is the config's folder and nothing is read through a link
+ * leading out of it, so the real pages are copied beside a config that
+ * re-exports the fixture's.
  */
 export async function fixtureSite(name: string): Promise<string> {
   const outDir = join(ROOT, 'test/.tmp/e2e-out', name);
-  const config = join(ROOT, 'test/fixtures/e2e', `${name}.config.ts`);
+  const site = join(ROOT, 'test/.tmp', `e2e-${name}`); // two levels down, as test/fixtures/e2e is
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  for (const dir of ['docs', 'pages']) cpSync(join(ROOT, 'content', dir), join(site, dir), { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/e2e/static'), join(site, 'static'), { recursive: true });
+  const config = join(site, 'site.config.ts');
+  writeFileSync(config, `export { default } from '../../fixtures/e2e/${name}.config.ts';\n`);
   const env = { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' };
   try {
     await promisify(execFile)(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'build', '--config', config, '--out', outDir], { cwd: ROOT, env, maxBuffer: 1 << 26 });
