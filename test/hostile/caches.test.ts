@@ -1,5 +1,5 @@
 // Caches and child processes against the real CLI, in a throw-away copy of the
-// checkout (bin, src, templates, client, package.json, tsconfig.json and a
+// checkout (bin, src, templates, client, package.json, the tsconfigs and a
 // node_modules link) with a small site: no cache holds a path of the machine,
 // so a moved checkout builds from its own cache; a damaged CLI bundle, torn or
 // wrong-shaped caches are reported, rebuilt and healthy afterwards (and do not
@@ -105,7 +105,7 @@ function running(pid: number): boolean {
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(FIRST, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(FIRST, part), { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json', 'tsconfig.runtime.json']) cpSync(join(ROOT, part), join(FIRST, part), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(FIRST, 'node_modules'));
   mkdirSync(join(FIRST, 'content/docs'), { recursive: true });
   mkdirSync(join(FIRST, 'content/pages'), { recursive: true });
