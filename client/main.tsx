@@ -10,6 +10,7 @@ import { App } from './app.tsx';
 import { addCopyButtons } from './copy-buttons.ts';
 import { rememberDocsVersion } from './docs-version.ts';
 import { watchLinks } from './prefetch.ts';
+import { watchSearch } from './search-trigger.ts';
 import { listenToTabs, restoreTabs } from './tabs.ts';
 
 async function start(): Promise<void> {
@@ -19,6 +20,7 @@ async function start(): Promise<void> {
   const html = content?.innerHTML ?? '';
   // The content is not compared on hydration, so it is enhanced at once, before the site data arrives.
   listenToTabs();
+  watchSearch(el.dataset.search, el.dataset.searchIndex);
   if (content) {
     restoreTabs(content);
     addCopyButtons(content);

@@ -15,12 +15,38 @@ export interface BundleFile {
 export interface Bundle {
   script: string;
   style: string;
+  /** The search chunk, imported by the script on first use. */
+  search: string;
   files: BundleFile[];
+}
+
+/**
+ * The search chunk runs on the page's React: its React imports resolve to
+ * modules that read the React the page's script hands over (src/shared/search-host.ts),
+ * so the chunk stays small and the page's script stays one self-contained file.
+ */
+const HOST_MODULES: Record<string, string> = {
+  react: 'client/search/host-react.ts',
+  'react/jsx-runtime': 'client/search/host-jsx.ts',
+  'react-dom/client': 'client/search/host-dom.ts',
+};
+
+function hostReact(root: string): esbuild.Plugin {
+  return {
+    name: 'search-host-react',
+    setup(build) {
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => {
+        const file = HOST_MODULES[args.path];
+        if (!file) throw new Error(`The search chunk imports ${args.path}, which the page's script does not hand over.`);
+        return { path: join(root, file) };
+      });
+    },
+  };
 }
 
 export async function bundleClient(root: string, options: { minify?: boolean } = {}): Promise<Bundle> {
   const minify = options.minify ?? true;
-  const result = await esbuild.build({
+  const [result, search] = await Promise.all([esbuild.build({
     absWorkingDir: root,
     entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') },
     bundle: true,
@@ -36,11 +62,30 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-  });
-  const files = result.outputFiles.map((f) => ({ url: `/${ASSET_DIR}/${f.path.split('/').pop()!}`, contents: f.contents }));
+  }), esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { search: join(root, 'client/search/index.tsx') },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify,
+    sourcemap: false,
+    write: false,
+    outdir: join(root, ASSET_DIR),
+    entryNames: '[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [hostReact(root)],
+  })]);
+  const asFile = (f: esbuild.OutputFile): BundleFile => ({ url: `/${ASSET_DIR}/${f.path.split('/').pop()!}`, contents: f.contents });
+  const files = result.outputFiles.map(asFile);
   const script = files.find((f) => f.url.endsWith('.js'))!.url;
   const style = files.find((f) => f.url.endsWith('.css'))!.url;
-  return { script, style, files };
+  const searchFile = asFile(search.outputFiles[0]!);
+  return { script, style, search: searchFile.url, files: [...files, searchFile] };
 }
 
 /** A content-hashed asset URL for generated data (e.g. sidebar trees). */

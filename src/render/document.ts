@@ -14,6 +14,9 @@ export interface Assets {
   style: string;
   /** The shared SiteData JSON (site view + sidebar trees). */
   data: string;
+  /** The lazy search chunk and the search index; the search button works when both are set. */
+  search?: string;
+  searchIndex?: string;
 }
 
 /** JSON that is safe inside a <script> element. */
@@ -43,8 +46,13 @@ export function renderDocument(data: SiteData, page: PageView, html: string, ass
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${app}</div>`,
-    `<script id="${DATA_ID}" type="application/json" data-site="${assets.data}">${scriptJson(page)}</script>`,
+    `<script id="${DATA_ID}" type="application/json" data-site="${assets.data}"${searchAttributes(assets)}>${scriptJson(page)}</script>`,
     '</body>',
     '</html>',
   ].filter(Boolean).join('\n');
+}
+
+/** Where the page's script finds the search chunk and index (fetched on first use only). */
+function searchAttributes(assets: Assets): string {
+  return assets.search && assets.searchIndex ? ` data-search="${escapeHtml(assets.search)}" data-search-index="${escapeHtml(assets.searchIndex)}"` : '';
 }

@@ -1,6 +1,7 @@
 // Site-wide view data from the config: resolves navbar targets (a sidebar
 // item points at its sidebar's first page) and marks external links.
 import type { SiteConfig } from '../config/schema.ts';
+import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { FooterColumnView, NavItemView, SiteView } from '../shared/view.ts';
 
@@ -29,7 +30,7 @@ export function siteView(
         };
       }
       case 'search':
-        return { type: 'search', position: item.position };
+        return { type: 'search', position: item.position, href: API_GLOBALS_PATH };
     }
   });
   const columns = config.footer.columns.map((col): FooterColumnView =>

@@ -7,7 +7,8 @@ export type NavItemView =
   | { type: 'link'; label: string; href: string; external: boolean; icon?: 'github'; position: 'left' | 'right' }
   | { type: 'sidebar'; label: string; href: string; sidebarId: SidebarId; position: 'left' | 'right' }
   | { type: 'versions'; label: string; versions: { name: string; label: string; href: string }[]; position: 'left' | 'right' }
-  | { type: 'search'; position: 'left' | 'right' };
+  /** `href`: where the button leads without JavaScript (the list of every export). */
+  | { type: 'search'; position: 'left' | 'right'; href: string };
 
 export interface FooterColumnView {
   title: string;

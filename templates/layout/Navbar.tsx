@@ -1,7 +1,7 @@
 import { MOBILE_MENU_ID } from '../../src/shared/reserved-ids.ts';
 import type { NavItemView, PageView, SiteView } from '../../src/shared/view.ts';
 import { ColorModeToggle, type ColorModeToggleProps } from './ColorModeToggle.tsx';
-import { GithubIcon, MenuIcon } from './icons.tsx';
+import { GithubIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 
 export interface NavbarProps {
@@ -76,7 +76,15 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
         </details>
       );
     case 'search':
-      // The slot where search mounts; it stays empty until search ships.
-      return <div className="navbar__search" data-slot="search" />;
+      // A link to the list of every export; the page's script makes it open the search dialog (client/search-trigger.ts).
+      return (
+        <div className="navbar__search" data-slot="search">
+          <a className="search-button" href={item.href} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
+            <SearchIcon />
+            <span className="search-button__label">Search</span>
+            <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>
+          </a>
+        </div>
+      );
   }
 }

@@ -1,0 +1,167 @@
+// The search dialog: a modal with a combobox (the input) and a listbox of
+// results grouped as API / Examples / Docs, after the WAI-ARIA combobox
+// pattern. ↑/↓ move the active option (aria-activedescendant), Enter opens
+// it through the site's client navigation, Esc closes and gives the focus
+// back. With an empty query it lists the recent searches.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchGroup, SearchRecord } from '../../src/shared/search-index.ts';
+import { queryTerms, type GroupedHits, type SearchEngine } from './engine.ts';
+import { addRecent, readRecent, type Recent } from './recent.ts';
+import { highlight } from './snippet.ts';
+
+export type EngineState = { status: 'loading' } | { status: 'ready'; engine: SearchEngine } | { status: 'error'; message: string };
+
+const GROUP_LABELS: Record<SearchGroup | 'recent', string> = { api: 'API', examples: 'Examples', docs: 'Docs', recent: 'Recent searches' };
+const KIND_LABELS: Record<string, string> = {
+  class: 'class', interface: 'interface', enum: 'enum', typeAlias: 'type', function: 'function', variable: 'variable',
+  constructor: 'constructor', property: 'property', accessor: 'accessor', method: 'method', enumMember: 'member', page: 'page', section: 'section',
+};
+
+interface Option {
+  key: string;
+  record: Recent & { text?: string };
+  terms: string[];
+}
+
+interface Section {
+  group: SearchGroup | 'recent';
+  options: Option[];
+}
+
+export function SearchDialog({ state, onClose, initialQuery = '' }: { state: EngineState; onClose: () => void; initialQuery?: string }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [active, setActive] = useState(0);
+  const [recent, setRecent] = useState(readRecent);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  const sections = useMemo((): Section[] => {
+    if (!query.trim()) return recent.length ? [{ group: 'recent', options: recent.map((r) => ({ key: r.href, record: r, terms: [] })) }] : [];
+    if (state.status !== 'ready') return [];
+    const words = queryTerms(query);
+    return state.engine.grouped(query).map((g: GroupedHits) => ({
+      group: g.group,
+      options: g.hits.map((h) => ({ key: h.record.href, record: h.record, terms: [...h.terms, ...words] })),
+    }));
+  }, [query, state, recent]);
+  const options = sections.flatMap((s) => s.options);
+  const current = options[Math.min(active, options.length - 1)];
+
+  useEffect(() => setActive(0), [query, state.status]);
+  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    if (current) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+
+  const go = (option: Option | undefined) => {
+    if (!option) return;
+    if ('id' in option.record) setRecent(addRecent(option.record as SearchRecord));
+    onClose();
+    navigate(option.record.href);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!options.length) return;
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (Math.min(i, options.length - 1) + step + options.length) % options.length);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(current);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (e.key === 'Tab') {
+      // Focus stays in the dialog: the input and the close button.
+      const close = (e.currentTarget as HTMLElement).querySelector<HTMLElement>('.search-dialog__close');
+      if (close && (document.activeElement === close) !== e.shiftKey) return;
+      e.preventDefault();
+      (e.shiftKey ? close : input.current)?.focus();
+      if (!e.shiftKey && document.activeElement === input.current) close?.focus();
+    }
+  };
+
+  const status = !query.trim()
+    ? recent.length ? '' : 'Search classes, members, examples and guides.'
+    : state.status === 'loading' ? 'Loading the search index…'
+    : state.status === 'error' ? `Search is unavailable: ${state.message}`
+    : options.length ? `${options.length} result${options.length === 1 ? '' : 's'}` : `No results for “${query.trim()}”.`;
+
+  return (
+    <div className="search-overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="search-dialog" role="dialog" aria-modal="true" aria-label="Search the documentation" onKeyDown={onKeyDown}>
+        <div className="search-dialog__bar">
+          <svg className="search-dialog__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z" /></svg>
+          <input
+            ref={input}
+            className="search-dialog__input"
+            type="search"
+            role="combobox"
+            aria-label="Search the documentation"
+            aria-expanded={options.length > 0}
+            aria-controls="pkidocs-search-listbox"
+            aria-autocomplete="list"
+            aria-activedescendant={current ? optionId(current) : undefined}
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder="Search the docs"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <button type="button" className="search-dialog__close" onClick={onClose} aria-label="Close search">Esc</button>
+        </div>
+        <div className="search-dialog__results" ref={list} id="pkidocs-search-listbox" role="listbox" aria-label="Search results">
+          {sections.map((s) => (
+            <div key={s.group} role="group" aria-labelledby={`pkidocs-search-group-${s.group}`} className="search-group">
+              <div role="presentation" id={`pkidocs-search-group-${s.group}`} className="search-group__label">{GROUP_LABELS[s.group]}</div>
+              {s.options.map((o) => (
+                <div
+                  key={o.key}
+                  id={optionId(o)}
+                  role="option"
+                  aria-selected={o === current}
+                  className={`search-option${o === current ? ' search-option--active' : ''}`}
+                  onMouseMove={() => o !== current && setActive(options.indexOf(o))}
+                  onClick={() => go(o)}
+                >
+                  <span className="search-option__kind">{KIND_LABELS[o.record.kind] ?? o.record.kind}</span>
+                  <span className="search-option__main">
+                    <span className="search-option__title">
+                      {o.record.owner && <span className="search-option__owner">{o.record.owner} › </span>}
+                      <Marked parts={highlight(o.record.name, o.terms, 200)} />
+                    </span>
+                    {o.record.text && <span className="search-option__text"><Marked parts={highlight(o.record.text, o.terms)} /></span>}
+                  </span>
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+        <p className="search-dialog__status" role="status" aria-live="polite">{status}</p>
+        <p className="search-dialog__keys" aria-hidden="true"><kbd>↑</kbd><kbd>↓</kbd> move <kbd>Enter</kbd> open <kbd>Esc</kbd> close</p>
+      </div>
+    </div>
+  );
+}
+
+function Marked({ parts }: { parts: ReturnType<typeof highlight> }) {
+  return <>{parts.map((p, i) => (p.hit ? <mark key={i}>{p.text}</mark> : p.text))}</>;
+}
+
+function optionId(o: Option): string {
+  return `pkidocs-search-option-${o.key.replace(/[^\w-]/g, '_')}`;
+}
+
+/** Opens a page the way a click on a link does, so the site's router takes it (no full page load). */
+function navigate(href: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}

@@ -1,0 +1,166 @@
+// The search engine: MiniSearch over the flat records of the index, with a
+// symbol-aware tokenizer (camelCase parts, whole identifiers and initials, so
+// `sd.verify` finds SignedData#verify) and a re-ranking on top of MiniSearch's
+// BM25 score: exact and prefix matches of a symbol name first, members of the
+// owner the query names next, prose after symbols. Runs in the browser (the
+// lazy search chunk) and in Node (the relevance tests and bench:search).
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { SearchGroup, SearchRecord } from '../../src/shared/search-index.ts';
+
+export interface Hit {
+  record: SearchRecord;
+  score: number;
+  /** Index terms the query matched (after typos and prefixes), for highlighting. */
+  terms: string[];
+}
+
+export interface GroupedHits {
+  group: SearchGroup;
+  hits: Hit[];
+}
+
+const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'be', 'by', 'can', 'do', 'does', 'for', 'how', 'i', 'in', 'into', 'is', 'it', 'my', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
+const WORD = /[\p{L}\p{N}_$]+/gu;
+const CAMEL = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g;
+
+/** Words of a text, and for identifiers also their camelCase parts and (for names) initials. */
+export function indexTerms(text: string, fieldName?: string): string[] {
+  const out: string[] = [];
+  for (const word of text.match(WORD) ?? []) {
+    const lower = word.toLowerCase();
+    out.push(lower);
+    const parts = word.match(CAMEL) ?? [];
+    if (parts.length > 1) {
+      for (const p of parts) out.push(p.toLowerCase());
+      if (fieldName !== 'text') out.push(parts.map((p) => p[0]!.toLowerCase()).join(''));
+    }
+  }
+  return out;
+}
+
+/** Query words, lower-cased, without stop words (unless the query is nothing but). */
+export function queryTerms(query: string): string[] {
+  const words = (query.match(WORD) ?? []).map((w) => w.toLowerCase());
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  return kept.length ? kept : words;
+}
+
+const GROUP_WEIGHT: Record<SearchGroup, number> = { api: 1, examples: 0.6, docs: 0.5 };
+const KIND_WEIGHT: Record<string, number> = { class: 1.3, interface: 1.1, enum: 1.2, typeAlias: 1, function: 1.2, variable: 1, method: 1, property: 0.9, accessor: 0.9, constructor: 0.8, enumMember: 0.9, page: 1.2, section: 1 };
+
+export class SearchEngine {
+  private readonly mini: MiniSearch<SearchRecord>;
+
+  constructor(readonly records: readonly SearchRecord[]) {
+    this.mini = new MiniSearch<SearchRecord>({
+      fields: ['name', 'owner', 'text'],
+      storeFields: [],
+      tokenize: (text, fieldName) => indexTerms(text, fieldName),
+      processTerm: (term) => term,
+      searchOptions: { tokenize: (q) => queryTerms(q), processTerm: (t) => t },
+    });
+    this.mini.addAll(records);
+  }
+
+  search(query: string, limit = 20): Hit[] {
+    const terms = queryTerms(query);
+    if (!terms.length) return [];
+    const whole = terms.join('');
+    const last = terms.at(-1)!;
+    const options = {
+      boost: { name: 5, owner: 2.5, text: 1 },
+      prefix: (term: string, i: number, all: string[]) => i === all.length - 1 || term.length > 3,
+      fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
+      maxFuzzy: 2,
+      weights: { fuzzy: 0.3, prefix: 0.6 },
+    } as const;
+    let results = this.mini.search(query, { ...options, combineWith: 'AND' });
+    if (results.length < 5 && terms.length > 1) {
+      const seen = new Set(results.map((r) => r.id));
+      results = [...results, ...this.mini.search(query, { ...options, combineWith: 'OR' }).filter((r) => !seen.has(r.id)).map((r) => ({ ...r, score: r.score * 0.3 }))];
+    }
+    const hits = results.map((r) => this.rank(r, terms, whole, last));
+    hits.sort((a, b) => b.score - a.score || a.record.id - b.record.id);
+    return hits.slice(0, limit);
+  }
+
+  private rank(r: SearchResult, terms: string[], whole: string, last: string): Hit {
+    const record = this.records[r.id as number]!;
+    let score = r.score;
+    if (record.group === 'api') {
+      score = Math.min(score, 60) + 8 * symbolTier(record, terms, whole, last); // BM25 alone never outweighs a better symbol match
+      if (!record.owner) score *= 1.2; // an export before members of the same name
+      if (record.isStatic) score *= 0.95;
+      if (/-\d+$/.test(record.href)) score *= 0.9; // an overload after its first signature
+    } else if (record.name.toLowerCase().includes(terms.join(' '))) {
+      score *= 1.5;
+    }
+    score *= GROUP_WEIGHT[record.group] * (KIND_WEIGHT[record.kind] ?? 1);
+    return { record, score, terms: r.terms };
+  }
+
+  /** The hits of `search`, in groups; a group comes where its best hit ranks. */
+  grouped(query: string, perGroup = { api: 8, examples: 5, docs: 5 }): GroupedHits[] {
+    const groups = new Map<SearchGroup, Hit[]>();
+    for (const hit of this.search(query, 60)) {
+      const list = groups.get(hit.record.group) ?? [];
+      if (!groups.has(hit.record.group)) groups.set(hit.record.group, list);
+      if (list.length < perGroup[hit.record.group]) list.push(hit);
+    }
+    return [...groups].map(([group, hits]) => ({ group, hits }));
+  }
+}
+
+/**
+ * How well the query names this symbol, 0 to 100: the whole name (or owner and
+ * name), the member of the owner the query names, the name with a typo, a
+ * prefix of the name (the closer to the whole name the better), the last word.
+ */
+function symbolTier(record: SearchRecord, terms: string[], whole: string, last: string): number {
+  const name = record.name.toLowerCase();
+  const owner = record.owner?.toLowerCase();
+  if (name === whole || (owner !== undefined && owner + name === whole)) return 100;
+  if (owner !== undefined && terms.length > 1 && name === last && matchesOwner(owner, record.owner!, terms.slice(0, -1))) return 90;
+  if (name.startsWith(whole)) return (terms.length > 1 ? 20 : 30) + 50 * (whole.length / name.length) ** 2;
+  if (terms.length === 1 && Math.abs(name.length - whole.length) <= 2) {
+    const d = editDistance(name, whole, 2);
+    if (d <= 2 && whole.length >= 5) return 70 - 20 * d;
+  }
+  if (name === last) return 30;
+  if (name.startsWith(last)) return 10 + 10 * (last.length / name.length);
+  return 0;
+}
+
+/** Levenshtein distance with adjacent transpositions, or max + 1 once it is over max. */
+function editDistance(a: string, b: string, max: number): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[0]![j] = j;
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      best = Math.min(best, v);
+    }
+    if (i > 0 && best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** The owner words of the query name this owner: its name, a prefix of it, or its initials. */
+function matchesOwner(owner: string, ownerName: string, words: string[]): boolean {
+  const q = words.join('');
+  const initials = (ownerName.match(CAMEL) ?? []).map((p) => p[0]!.toLowerCase()).join('');
+  return owner === q || owner.startsWith(q) || initials === q;
+}
+
+/** The results in display order, as one list (what the listbox shows). */
+export function flatten(groups: readonly GroupedHits[]): Hit[] {
+  return groups.flatMap((g) => g.hits);
+}

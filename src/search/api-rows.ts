@@ -1,0 +1,96 @@
+// ApiModel → the API rows of the search index: every export, and every member
+// anchor of the class, interface and enumeration pages (one row per overload
+// that has an anchor of its own), each with one line of text: the summary, or
+// the signature when the member has no summary.
+import type { ApiItem, ApiMember, ApiModel, ApiSignature } from '../api/model.ts';
+import { isPageItem } from '../api/model.ts';
+import { apiPageAnchors } from '../routes/api-urls.ts';
+import { createTypeRenderer } from '../render/api/type-html.ts';
+import { memberSlug, type ItemKindCode, type ItemRow, type MemberKindCode, type MemberRow, type TextRef } from '../shared/search-index.ts';
+
+const ITEM_CODES: Record<ApiItem['kind'], ItemKindCode> = { class: 'c', interface: 'i', enum: 'e', typeAlias: 't', function: 'f', variable: 'v' };
+const MEMBER_CODES: Record<ApiMember['kind'], MemberKindCode> = { constructor: 'n', property: 'p', accessor: 'a', method: 'm', enumMember: 'e' };
+
+/** Longest one-liner kept; the rest is cut at a word with an ellipsis. */
+const MAX_LINE = 110;
+
+/** Every export in model order, each with its members in page order. */
+export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemRow[] {
+  const types = createTypeRenderer(() => undefined);
+  return model.items.map((item): ItemRow => {
+    const row: ItemRow = [ITEM_CODES[item.kind], item.name, text(oneLine(item.summary || itemLine(item, types)))];
+    if (!isPageItem(item) || !item.members.length) return row;
+    const anchors = apiPageAnchors(item).members;
+    const members: MemberRow[] = [];
+    for (const member of item.members) {
+      const anchor = anchors.get(member)!;
+      const kind = MEMBER_CODES[member.kind];
+      const summary = docSummary(member.doc?.summary);
+      const signatures = member.signatures ?? [];
+      // Overloads: one row per anchor, each with its own summary or signature.
+      anchor.signatures.forEach((id, i) => {
+        const sig = signatures[i];
+        const line = docSummary(sig?.doc?.summary) || summary || (sig ? signatureLine(member, item.name, sig, types) : memberLine(member, types));
+        const m: MemberRow = [kind, member.name, text(oneLine(line))];
+        const own = id === memberSlug(kind, member.name) ? '' : id;
+        if (member.flags.includes('static')) m.push(own, 1);
+        else if (own) m.push(own);
+        members.push(m);
+      });
+    }
+    row.push(members);
+    return row;
+  });
+}
+
+type Types = ReturnType<typeof createTypeRenderer>;
+
+function itemLine(item: ApiItem, types: Types): string {
+  switch (item.kind) {
+    case 'typeAlias':
+      return `type ${item.name} = ${plain(types.type(item.type))}`;
+    case 'function':
+      return item.signatures[0] ? `function ${plain(types.signature(item.name, item.signatures[0]))}` : '';
+    case 'variable':
+      return item.type ? `${item.const ? 'const' : 'let'} ${item.name}: ${plain(types.type(item.type))}` : '';
+    default:
+      return '';
+  }
+}
+
+function signatureLine(member: ApiMember, owner: string, sig: ApiSignature, types: Types): string {
+  return member.kind === 'constructor' ? plain(types.signature(`new ${owner}`, sig, { hideReturn: true })) : plain(types.signature(member.name, sig));
+}
+
+function memberLine(member: ApiMember, types: Types): string {
+  return plain(types.member(member));
+}
+
+/** Plain text of a doc summary: link text kept, Markdown code and link syntax removed, first paragraph. */
+function docSummary(parts: readonly (string | { text: string })[] | undefined): string {
+  if (!parts) return '';
+  const source = parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
+  const first = source.trim().split(/\n\s*\n/, 1)[0] ?? '';
+  return first
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/<[^>]+>/g, '')
+    .replace(/(\*\*|__)(\S[^*_]*?)\1/g, '$2')
+    .replace(/(^|\W)[*_](\S[^*_]*?)[*_](?=\W|$)/g, '$1$2');
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/** The type renderer's HTML as text. */
+function plain(html: string): string {
+  return html.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
+}
+
+/** Whitespace collapsed, cut at a word boundary past MAX_LINE. */
+export function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= MAX_LINE) return line;
+  const cut = line.slice(0, MAX_LINE);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 60 ? cut.slice(0, space) : cut).replace(/[\s,;:.(]+$/, '')}…`;
+}

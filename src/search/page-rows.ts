@@ -1,0 +1,51 @@
+// A rendered page body → its search rows: the text before the first h2 (under
+// the page itself), then one row per h2/h3 of the table of contents with the
+// text up to the next one. Code blocks are left out: their identifiers are
+// found as API symbols, and they would double the index.
+import { Parser } from 'htmlparser2';
+import type { TocEntry } from '../shared/page.ts';
+import type { SectionRow } from '../shared/search-index.ts';
+
+const SKIPPED = new Set(['pre', 'script', 'style', 'svg', 'h1', 'template']);
+const BLOCKS = new Set(['p', 'li', 'td', 'th', 'dt', 'dd', 'blockquote', 'div', 'section', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'br', 'figcaption']);
+
+export function pageSections(html: string, toc: readonly TocEntry[]): SectionRow[] {
+  const headings = new Map(toc.map((t) => [t.id, t]));
+  const sections: { anchor: string; heading: string; text: string[] }[] = [{ anchor: '', heading: '', text: [] }];
+  let skipping = 0;
+  let inHeading = 0;
+  const stack: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        stack.push(name);
+        if (skipping || SKIPPED.has(name)) {
+          skipping++;
+          return;
+        }
+        const entry = /^h[23]$/.test(name) && attrs.id ? headings.get(attrs.id) : undefined;
+        if (entry) {
+          sections.push({ anchor: entry.id, heading: entry.text, text: [] });
+          inHeading = stack.length;
+        } else if (BLOCKS.has(name)) {
+          sections.at(-1)!.text.push(' ');
+        }
+      },
+      ontext(text) {
+        if (!skipping && !inHeading) sections.at(-1)!.text.push(text);
+      },
+      onclosetag(name) {
+        if (skipping) skipping--;
+        else if (BLOCKS.has(name)) sections.at(-1)!.text.push(' ');
+        if (inHeading === stack.length) inHeading = 0;
+        stack.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return sections
+    .map((s): SectionRow => [s.anchor, s.heading, s.text.join('').replace(/\s+/g, ' ').trim()])
+    .filter(([anchor, , text], i) => anchor || text || i === 0);
+}

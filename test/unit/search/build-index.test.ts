@@ -1,0 +1,67 @@
+// The search stage on the real pkijs model: every export and every member
+// anchor is in the index once, with the href the API pages give it, and
+// nothing else; page sections come from the body's h2/h3; same input, same bytes.
+import { describe, expect, it } from 'vitest';
+import { isPageItem } from '../../../src/api/model.ts';
+import { apiItemHref, apiPageAnchors } from '../../../src/routes/api-urls.ts';
+import { buildSearchIndex, searchAsset } from '../../../src/search/build-index.ts';
+import { pageSections } from '../../../src/search/page-rows.ts';
+import { expandIndex } from '../../../src/shared/search-index.ts';
+import { loadPkijs } from '../api/support.ts';
+
+const page = {
+  path: '/docs/guide', kind: 'doc' as const, sidebar: 'docs' as const, title: 'Guide',
+  html: '<h1>Guide</h1><p>Intro &amp; more.</p><h2 id="one">One</h2><p>First <code>Certificate</code> text.</p><pre><code>const secret = 1;</code></pre>'
+    + '<h3 id="two">Two</h3><ul><li>a</li><li>b</li></ul>',
+  toc: [{ depth: 2 as const, id: 'one', text: 'One' }, { depth: 3 as const, id: 'two', text: 'Two' }],
+};
+
+describe('search index', async () => {
+  const { model } = await loadPkijs();
+  const index = buildSearchIndex(model, [page, { ...page, path: '/docs/api/classes/X', kind: 'api-class' }, { ...page, path: '/404', kind: 'not-found' }]);
+  const records = expandIndex(JSON.parse(JSON.stringify(index)));
+  const api = records.filter((r) => r.group === 'api');
+
+  it('holds every export once, with its page or globals anchor', () => {
+    const exports = api.filter((r) => !r.owner).map((r) => `${r.kind} ${r.name} ${r.href}`);
+    expect(exports).toEqual(model.items.map((i) => `${i.kind} ${i.name} ${apiItemHref(i.kind, i.name)}`));
+    expect(exports.length).toBe(663);
+  });
+
+  it('holds every member anchor (overloads included) once, and nothing else', () => {
+    const expected = model.items.filter(isPageItem).flatMap((item) =>
+      [...apiPageAnchors(item).members.values()].flatMap((a) => a.signatures.map((id) => `${apiItemHref(item.kind, item.name)}#${id}`)));
+    const members = api.filter((r) => r.owner).map((r) => r.href);
+    expect(members).toEqual(expected);
+    expect(new Set(members).size).toBe(members.length);
+    expect(members).toContain('/docs/api/classes/SignedData#verify-1');
+    expect(members).toContain('/docs/api/classes/Certificate#schema-1');
+  });
+
+  it('gives members their owner, kind and one line of text', () => {
+    const verify = api.find((r) => r.href === '/docs/api/classes/SignedData#verify')!;
+    expect(verify).toMatchObject({ owner: 'SignedData', kind: 'method', name: 'verify' });
+    expect(verify.text).toMatch(/^verify\(params\?: SignedDataVerifyParams/);
+    const ctor = api.find((r) => r.href === '/docs/api/classes/SignedData#constructor')!;
+    expect(ctor.text).toBe('Initializes a new instance of the SignedData class');
+    for (const r of api) expect(r.text.length).toBeLessThanOrEqual(111);
+  });
+
+  it('indexes prose pages by section, without code blocks, and no API, or not-found page', () => {
+    const prose = records.filter((r) => r.group !== 'api');
+    expect(prose.map((r) => [r.kind, r.name, r.href, r.text])).toEqual([
+      ['page', 'Guide', '/docs/guide', 'Intro & more.'],
+      ['section', 'One', '/docs/guide#one', 'First Certificate text.'],
+      ['section', 'Two', '/docs/guide#two', 'a b'],
+    ]);
+    expect(pageSections('<h2 id="x">X</h2><p>t</p>', [])).toEqual([['', '', 'X t']]);
+  });
+
+  it('is deterministic and holds no machine paths', () => {
+    const again = buildSearchIndex(model, [page]);
+    const first = buildSearchIndex(model, [page]);
+    expect(searchAsset(again).url).toBe(searchAsset(first).url);
+    expect(searchAsset(first).url).toMatch(/^\/_pkidocs\/search-[0-9a-f]{10}\.json$/);
+    expect(JSON.stringify(first)).not.toContain(process.cwd());
+  });
+});
