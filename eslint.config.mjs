@@ -1,10 +1,14 @@
 // Typed lint with layer rules: templates and client code must not reach into
-// the Node stages, and only src/api may import typedoc.
+// the Node stages, only src/api may import typedoc, and only src/cli may import
+// the dev server (test/unit/architecture.test.ts also checks that no two
+// folders of src/ import each other).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeStages = ['**/src/config/**', '**/src/content/**', '**/src/api/**', '**/src/routes/**', '**/src/render/**', '**/src/links/**', '**/src/bundle/**', '**/src/output/**', '**/src/dev/**', '**/src/cli/**', '**/src/build.ts', '**/src/bodies.ts'];
+const nodeStages = ['config', 'content', 'api', 'routes', 'render', 'pages', 'search', 'links', 'bundle', 'output', 'site', 'dev', 'cli', 'diagnostics']
+  .map((stage) => `**/src/${stage}/**`);
+const typedoc = { name: 'typedoc', message: 'Only src/api/ may import typedoc.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'test/.tmp/**', '.pkidocs-cache/**', 'test/fixtures/**/out/**'] },
@@ -16,7 +20,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [{ name: 'typedoc', message: 'Only src/api/ may import typedoc.' }] }],
+      'no-restricted-imports': ['error', { paths: [typedoc] }],
+    },
+  },
+  {
+    files: ['src/**'],
+    ignores: ['src/cli/**', 'src/dev/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [typedoc],
+        patterns: [{ group: ['**/dev/*', '**/dev/**'], message: 'Only src/cli/ may import the dev server (src/dev/): pass what it needs as arguments.' }],
+      }],
     },
   },
   { files: ['src/api/**', 'test/unit/api/**', 'bench/**'], rules: { 'no-restricted-imports': 'off' } },

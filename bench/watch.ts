@@ -15,7 +15,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type * as Command from '../src/dev/command.ts';
+import type * as Command from '../src/cli/serve.ts';
 import type * as Reporting from '../src/cli/reporter.ts';
 import { SseClient } from '../test/dev/helpers/sse.ts';
 

@@ -20,7 +20,7 @@ const MANIFEST = 'manifest.json';
 /** Imports the bundled src/cli/main.ts of the checkout at `root`, bundling it first if needed. */
 export async function loadCli(root) {
   const key = cacheKey(root);
-  // Caches of rendered output key on the code that rendered it (src/cache/api-bodies.ts).
+  // Caches of rendered output key on the code that rendered it (src/pages/api-body-cache.ts).
   process.env.PKIDOCS_CODE_HASH = key;
   globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/` };
   const dir = join(root, '.pkidocs-cache', `cli-${key}`);

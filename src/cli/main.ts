@@ -1,11 +1,11 @@
-// The command line: `pkidocs build` and `pkidocs serve`.
+// The command line: options of `pkidocs build` and `pkidocs serve`; each
+// command's work is in its own file (build.ts, serve.ts).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { build } from '../build.ts';
-import { BuildFailure } from '../diagnostics/diagnostic.ts';
-import { ExitCode, exitCodeFor } from './exit-codes.ts';
-import { createReporter, useColor, type Reporter } from './reporter.ts';
+import { runBuild } from './build.ts';
+import { ExitCode } from './exit-codes.ts';
+import { createReporter, useColor } from './reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -39,7 +39,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--watch', 'rebuild what a change affects and reload the browser')
     .option('--open', 'open the site in a browser')
     .action(async (opts: { port: string; host: string; out: string; config: string; watch?: boolean; open?: boolean }) => {
-      const { serveCommand } = await import('../dev/command.ts');
+      // The dev server loads only when serving.
+      const { serveCommand } = await import('./serve.ts');
       code = await serveCommand({ root: ROOT, reporter, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
     });
 
@@ -50,20 +51,4 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     throw e;
   }
   return code;
-}
-
-export async function runBuild(reporter: Reporter, options: Omit<Parameters<typeof build>[0], 'reporter'>): Promise<number> {
-  try {
-    const stats = await build({ ...options, reporter });
-    reporter.info(`Built ${stats.pages} pages, checked ${stats.links} links, wrote ${(stats.bytes / 1e6).toFixed(1)} MB in ${(stats.ms / 1000).toFixed(2)} s.`);
-    return ExitCode.Ok;
-  } catch (e) {
-    if (e instanceof BuildFailure) {
-      e.diagnostics.forEach((d) => reporter.diagnostic(d));
-      reporter.info(`Build failed: ${e.diagnostics.length} problem(s) found; ${options.outDir ?? 'out/'} was left as it was.`);
-      return exitCodeFor(e.diagnostics);
-    }
-    reporter.info(`Build failed with an unexpected error; out/ was left as it was.\n${(e as Error).stack ?? String(e)}`);
-    return ExitCode.Unexpected;
-  }
 }

@@ -1,12 +1,9 @@
 // Terminal output: one line per stage with its time, diagnostics with their
 // location, colour only on a TTY without NO_COLOR.
 import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Reporter } from '../site/reporter.ts';
 
-export interface Reporter {
-  stage(name: string, ms: number, detail?: string, ok?: boolean): void;
-  diagnostic(d: Diagnostic): void;
-  info(line: string): void;
-}
+export type { Reporter };
 
 export function useColor(stream: NodeJS.WriteStream = process.stderr, env = process.env): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb';

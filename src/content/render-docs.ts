@@ -2,13 +2,19 @@
 // (links between .md files are rewritten to those paths).
 import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { PageBody } from '../render/body.ts';
 import type { DocSource } from './docs.ts';
 import { escapeHtml } from '../shared/escape.ts';
+import type { TocEntry } from '../shared/page.ts';
 import type { RenderMarkdown } from './markdown.ts';
 import type { DocContext } from './plugins/context.ts';
 
-export interface RenderedDoc extends PageBody {
+/** A page body (src/render/body.ts's PageBody) and the files it read. */
+export interface RenderedDoc {
+  title: string;
+  description?: string;
+  /** The content HTML, h1 included. */
+  html: string;
+  toc: TocEntry[];
   /** Files the page read besides its own (code includes), for watch mode. */
   dependencies: string[];
 }

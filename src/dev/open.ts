@@ -1,7 +1,7 @@
 // `--open`: hands the URL to the system's browser launcher. The launcher is
 // detached on purpose: the browser is the reader's, not ours to stop.
 import { spawn } from 'node:child_process';
-import type { Reporter } from '../cli/reporter.ts';
+import type { Reporter } from '../site/reporter.ts';
 
 export function browserCommand(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
   if (platform === 'darwin') return ['open', [url]];

@@ -3,8 +3,9 @@
 // reloads the pages it changed, a failure shows its diagnostics in an overlay
 // while out/ keeps the last good site.
 import { relative } from 'node:path';
-import type { RunResult, SiteBuilder } from '../build.ts';
-import type { Reporter } from '../cli/reporter.ts';
+import type { SiteBuilder } from '../site/builder.ts';
+import type { RunResult } from '../site/types.ts';
+import type { Reporter } from '../site/reporter.ts';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from './errors.ts';
 import type { LiveChannel } from './live.ts';

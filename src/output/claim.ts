@@ -3,7 +3,6 @@
 // beside it is put right. Each refusal is a usage error (exit 64).
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Reporter } from '../cli/reporter.ts';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { lockOutDir, type OutLock } from './lock.ts';
 import { contentsProblem, protectedProblem, type OutDirRules } from './out-dir.ts';
@@ -11,7 +10,8 @@ import { recoverLeftovers } from './recover.ts';
 
 export interface ClaimOptions extends OutDirRules {
   outDir: string;
-  reporter: Reporter;
+  /** Where to say what was tidied up (one line each). */
+  onInfo: (line: string) => void;
 }
 
 /** Checks, locks and tidies the output folder; the lock is held until `release()`. */
@@ -22,7 +22,7 @@ export async function claimOutDir(options: ClaimOptions): Promise<OutLock> {
   await mkdir(dirname(outDir), { recursive: true });
   const lock = await lockOutDir(outDir);
   try {
-    for (const line of await recoverLeftovers(outDir)) options.reporter.info(line);
+    for (const line of await recoverLeftovers(outDir)) options.onInfo(line);
     // A restored previous site is checked like any other out/.
     const problem = await contentsProblem(outDir);
     if (problem) throw new BuildFailure([problem]);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingReporter } from '../../src/cli/reporter.ts';
-import { serveCommand } from '../../src/dev/command.ts';
+import { serveCommand } from '../../src/cli/serve.ts';
 import { allowedNames, hostName, isLoopback, refuseHost } from '../../src/dev/host-check.ts';
 import { LiveChannel } from '../../src/dev/live.ts';
 import { EVENTS_PATH } from '../../src/dev/live-protocol.ts';

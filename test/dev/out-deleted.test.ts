@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteBuilder } from '../../src/build.ts';
+import { SiteBuilder } from '../../src/site/builder.ts';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
 import { recordingReporter } from '../../src/cli/reporter.ts';
 import { MARKER } from '../../src/output/out-dir.ts';

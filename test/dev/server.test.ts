@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingReporter } from '../../src/cli/reporter.ts';
-import { serveCommand } from '../../src/dev/command.ts';
+import { serveCommand } from '../../src/cli/serve.ts';
 import { LiveChannel } from '../../src/dev/live.ts';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
 import { createFixture, PROJECT } from './helpers/fixture.ts';

@@ -3,18 +3,18 @@
 // and the not-found page. Kept apart from build.ts so watch mode can re-run
 // it for a subset of routes.
 import { readFile } from 'node:fs/promises';
-import type { ApiRenderContext } from './render/api/index.ts';
-import { renderApiGlobalsPage, renderApiItemPage } from './render/api/index.ts';
-import type { SiteConfig } from './config/schema.ts';
-import type { DocSource } from './content/docs.ts';
-import type { PageModule } from './content/page-modules.ts';
-import { renderDoc, type DocRenderContext } from './content/render-docs.ts';
-import { error, type Diagnostic } from './diagnostics/diagnostic.ts';
-import type { PageBody } from './render/body.ts';
-import { notFoundBody, pageModuleBody, withCards } from './render/bodies.ts';
-import { API_GLOBALS_PATH } from './routes/api-urls.ts';
-import { docPath, sectionOf } from './routes/docs.ts';
-import type { RouteRecord } from './routes/types.ts';
+import type { ApiRenderContext } from '../render/api/index.ts';
+import { renderApiGlobalsPage, renderApiItemPage } from '../render/api/index.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import type { DocSource } from '../content/docs.ts';
+import type { PageModule } from '../content/page-modules.ts';
+import { renderDoc, type DocRenderContext } from '../content/render-docs.ts';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { PageBody } from '../render/body.ts';
+import { notFoundBody, pageModuleBody, withCards } from './simple-bodies.ts';
+import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
+import { docPath, sectionOf } from '../routes/docs.ts';
+import type { RouteRecord } from '../routes/types.ts';
 
 export interface BodyInputs {
   config: SiteConfig;

@@ -6,17 +6,17 @@
 import { access } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { SiteBuilder } from '../build.ts';
-import { ExitCode } from '../cli/exit-codes.ts';
-import { runBuild } from '../cli/main.ts';
-import type { Reporter } from '../cli/reporter.ts';
+import { SiteBuilder } from '../site/builder.ts';
+import { ExitCode } from './exit-codes.ts';
+import { runBuild } from './build.ts';
+import type { Reporter } from './reporter.ts';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { protectedProblem } from '../output/out-dir.ts';
-import { isLoopback } from './host-check.ts';
-import { LiveChannel } from './live.ts';
-import { openBrowser } from './open.ts';
-import { startDevServer, type DevServer } from './server.ts';
-import { startWatching, type WatchSession } from './session.ts';
+import { isLoopback } from '../dev/host-check.ts';
+import { LiveChannel } from '../dev/live.ts';
+import { openBrowser } from '../dev/open.ts';
+import { startDevServer, type DevServer } from '../dev/server.ts';
+import { startWatching, type WatchSession } from '../dev/session.ts';
 
 export interface ServeOptions {
   root: string;

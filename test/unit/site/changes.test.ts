@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyPlan, planChanges, watchedPaths, type SiteLayout } from '../../../src/dev/changes.ts';
+import { isEmptyPlan, planChanges, watchedPaths, type SiteLayout } from '../../../src/site/changes.ts';
 
 const layout: SiteLayout = {
   configFile: '/site/content/site.config.ts',

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openApiBodyCache } from '../../../src/cache/api-bodies.ts';
+import { openApiBodyCache } from '../../../src/pages/api-body-cache.ts';
 
 const TMP = join(import.meta.dirname, '../../.tmp', `unit-api-bodies-${process.pid}`);
 mkdirSync(TMP, { recursive: true });

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Cards, type Card } from '../../templates/content/Cards.tsx';
 import { NotFound, type NotFoundProps } from '../../templates/content/NotFound.tsx';
 import type { PageModuleProps } from '../content/page-modules.ts';
-import type { PageBody } from './body.ts';
+import type { PageBody } from '../render/body.ts';
 
 export function pageModuleBody(component: ComponentType<PageModuleProps>, props: PageModuleProps): PageBody {
   return { title: props.siteTitle, description: props.tagline, html: renderToStaticMarkup(createElement(component, props)), toc: [] };

@@ -9,7 +9,7 @@ import { mkdir, readFile, realpath, rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { renderBodies } from '../bodies.ts';
+import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
 
 export interface Renderer {
@@ -21,9 +21,9 @@ export interface Renderer {
 
 /** src/, where the render code lives (templates/ is reached from it by relative imports). */
 const SRC = join(import.meta.dirname, '..');
-const BODIES = join(SRC, 'bodies.ts');
+const BODIES = join(SRC, 'pages/bodies.ts');
 const DOCUMENTS = join(SRC, 'render/render-site.ts');
-const ENTRY = `export { renderBodies } from './bodies.ts';\nexport { renderSite } from './render/render-site.ts';\n`;
+const ENTRY = `export { renderBodies } from './pages/bodies.ts';\nexport { renderSite } from './render/render-site.ts';\n`;
 
 /** Used when no graph is known: any template may feed anything. */
 export const reachesEverything = (): { bodies: boolean; documents: boolean } => ({ bodies: true, documents: true });

@@ -1,0 +1,149 @@
+// The one orchestrator of `pkidocs build` and `pkidocs serve --watch`: a
+// SiteBuilder keeps every stage's last result; build() runs all stages and
+// update(files) re-runs only the stages, and the pages, those files touch.
+// A run reads top to bottom as the pipeline: config → (content ∥ api ∥
+// bundle) → routes → render → links → write, each stage timed; the first
+// stage with errors stops the run before anything touches out/.
+import { dirname, join } from 'node:path';
+import type { BundleFile } from '../bundle/bundle.ts';
+import { claimOutDir } from '../output/claim.ts';
+import type { OutLock } from '../output/lock.ts';
+import { hasMarker } from '../output/out-dir.ts';
+import { writeSite } from '../output/write.ts';
+import { renderSite } from '../render/render-site.ts';
+import { renderBodies } from '../pages/bodies.ts';
+import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
+import { readInputs } from './inputs.ts';
+import { linkStage } from './links-stage.ts';
+import { renderPages } from './render-stage.ts';
+import { loadRenderer, reachesEverything, type Renderer } from './renderer.ts';
+import { settleAll, timer } from './stage.ts';
+import type { Contents, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
+import { stageIncremental } from './write-changes.ts';
+
+const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
+
+export class SiteBuilder {
+  readonly layout: SiteLayout;
+  private readonly outDir: string;
+  private readonly ctx: StageContext;
+  private state: SiteState | undefined;
+  private renderer = builtInRenderer;
+  /** Files changed since the last successful run (a failed run's files are retried with the next). */
+  private readonly pending = new Set<string>();
+  private runs = 0;
+  /** The output folder, checked and locked by the first build until close(). */
+  private claim: Promise<OutLock> | undefined;
+
+  constructor(private readonly options: SiteBuilderOptions) {
+    const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
+    this.outDir = options.outDir ?? join(options.root, 'out');
+    // Content lives beside the config, so a fixture site is just another config file and its folders.
+    this.layout = { configFile, contentDir: dirname(configFile), clientDir: join(options.root, 'client'), templatesDir: join(options.root, 'templates') };
+    this.ctx = {
+      root: options.root,
+      layout: this.layout,
+      cacheDir: join(options.root, '.pkidocs-cache'),
+      useCache: options.useCache !== false,
+      incremental: options.incremental ?? false,
+      reporter: options.reporter,
+      notice: (line) => options.reporter.info(line),
+    };
+  }
+
+  /** What a watcher should follow: content, client code, templates, the config and the type definitions. */
+  get watchedPaths(): string[] {
+    return watchedPaths({ ...this.layout, libraryEntry: this.state?.library.entry });
+  }
+
+  /**
+   * Refuses an output folder pkidocs may not replace, takes its lock (held
+   * until close()) and tidies what a crashed build left; once per builder.
+   */
+  claimOutput(): Promise<OutLock> {
+    if (!this.claim) {
+      const { root, reporter } = this.options;
+      const claim = claimOutDir({ outDir: this.outDir, root, contentDir: this.layout.contentDir, onInfo: (line) => reporter.info(line) });
+      this.claim = claim;
+      claim.catch(() => {
+        if (this.claim === claim) this.claim = undefined; // refused: the next build checks again
+      });
+    }
+    return this.claim;
+  }
+
+  /** Releases the output folder's lock. */
+  async close(): Promise<void> {
+    const claim = this.claim;
+    this.claim = undefined;
+    await (await claim?.catch(() => undefined))?.release();
+  }
+
+  /** Runs every stage; out/ is replaced through a temporary folder. */
+  async build(): Promise<RunResult> {
+    await this.claimOutput();
+    const templates = planChanges(this.pending, this.layout).templates;
+    const result = await this.run({ ...fullPlan(), templates }, undefined);
+    this.pending.clear();
+    return result;
+  }
+
+  /** Re-runs what these changed files (absolute paths) affect and writes the files that changed. */
+  async update(files: Iterable<string>): Promise<RunResult> {
+    for (const file of files) this.pending.add(file);
+    if (!this.state) return this.build();
+    const result = await this.run(planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry }), this.state);
+    this.pending.clear();
+    return result;
+  }
+
+  private async run(plan: ChangePlan, prev: SiteState | undefined): Promise<RunResult> {
+    const started = performance.now();
+    const fresh = this.runs++ > 0;
+    const timings: RunResult['timings'] = [];
+    const stage = timer(this.options.reporter, timings, !prev);
+
+    // Fresh render code (after a template edit) loads while the inputs are read.
+    const [inputs, renderer] = await settleAll([
+      readInputs(this.ctx, plan, prev, stage, fresh),
+      plan.templates.size && fresh ? stage('templates', () => loadRenderer(this.options.root, this.ctx.cacheDir)) : Promise.resolve(this.renderer),
+    ] as const);
+    const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);
+    const pages = [...rendered.outputs.values()].map((o) => o.page);
+    const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
+    // New asset URLs alone change no link or id: only rendered pages are checked again.
+    const relinked = changed.filter((p) => rendered.renderedPaths.has(p.path));
+    const files = new Map<string, Contents>();
+    for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
+    for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
+    // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
+    // An out/ deleted (or emptied) since the last run gets the whole site again.
+    const staged = prev && (await hasMarker(this.outDir))
+      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
+      : undefined;
+    const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
+      (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
+      .catch(async (e: unknown) => {
+        await staged?.abort();
+        throw e;
+      });
+    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), inputs.content.statics),
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
+
+    this.state = { ...inputs, rendered, links: links.index, files };
+    this.renderer = renderer;
+    return {
+      pages: rendered.renderedPaths.size,
+      links: links.linksChecked,
+      bytes: written.bytes,
+      ms: performance.now() - started,
+      changedPaths: changed.map((p) => p.path),
+      assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),
+      timings,
+    };
+  }
+}
+
+function sameUrls(a: readonly BundleFile[], b: readonly BundleFile[]): boolean {
+  return a.length === b.length && a.every((f, i) => f.url === b[i]!.url);
+}

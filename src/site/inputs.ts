@@ -1,0 +1,68 @@
+// The stages before render: config → (content ∥ api ∥ bundle) → routes, each
+// re-run only when the change plan touches it.
+import { join } from 'node:path';
+import { loadApi, type LoadApiResult } from '../api/index.ts';
+import { bundleClient } from '../bundle/bundle.ts';
+import { resolveLibrary, type LibraryInfo } from '../config/library.ts';
+import { loadConfig } from '../config/load.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import { readDocs } from '../content/docs.ts';
+import { loadHighlighter, useHighlightCache } from '../content/highlight.ts';
+import { loadPageModules } from '../content/page-modules.ts';
+import { listStaticFiles } from '../output/copy-static.ts';
+import { buildRoutes } from '../routes/build-routes.ts';
+import { docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
+import { updateDocs } from './incremental.ts';
+import { fail, failOn, settleAll, type Stage } from './stage.ts';
+import type { Content, Inputs, SiteState, StageContext } from './types.ts';
+
+export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage, fresh: boolean): Promise<Inputs> {
+  const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx, fresh)) : prev;
+  const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
+  const [content, api, bundle] = await settleAll([
+    !prev || plan.docs.size || plan.pageModules || plan.statics.size
+      ? stage('content', () => readContent(ctx, prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+      : Promise.resolve(prev.content),
+    apiDirty ? stage('api', () => loadApiModel(ctx, library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
+    !prev || plan.bundle ? stage('bundle', () => bundleClient(ctx.root), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
+  ] as const);
+  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
+  const site = await stage('routes', async () => {
+    const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
+    const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
+    return result.site ?? fail(result.diagnostics);
+  }, (s) => `${s.routes.length} routes`);
+  return { config, library, content, api, bundle, site };
+}
+
+async function loadSiteConfig(ctx: StageContext, fresh: boolean): Promise<{ config: SiteConfig; library: LibraryInfo }> {
+  const loaded = await loadConfig(ctx.layout.configFile, { fresh });
+  if (!loaded.config) return fail(loaded.diagnostics);
+  const lib = await resolveLibrary(loaded.config, ctx.root, ctx.layout.configFile);
+  if (!lib.library) return fail(lib.diagnostics);
+  return { config: loaded.config, library: lib.library };
+}
+
+async function readContent(ctx: StageContext, prev: Content | undefined, plan: ChangePlan, fresh: boolean, config: SiteConfig): Promise<Content> {
+  const readOptions = { root: ctx.root, maxPageBytes: config.limits.maxPageBytes };
+  const statics = staticDir(ctx.layout);
+  if (prev) {
+    const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
+    const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
+    const files = plan.statics.size ? listStaticFiles(statics, ctx.root) : { files: prev.statics, diagnostics: [] };
+    failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics]);
+    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files };
+  }
+  // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
+  useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice });
+  const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir(ctx.layout), readOptions), loadPageModules(pagesDir(ctx.layout), { fresh }), loadHighlighter()]);
+  const files = listStaticFiles(statics, ctx.root);
+  failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics]);
+  return { docs: docs.docs, pageModules: pages.modules, highlighter, statics: files.files };
+}
+
+async function loadApiModel(ctx: StageContext, library: LibraryInfo): Promise<LoadApiResult> {
+  const result = await loadApi({ entry: library.entry, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice });
+  failOn(result.diagnostics);
+  return result;
+}

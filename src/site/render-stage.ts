@@ -1,0 +1,67 @@
+// The render stage of a run: bodies of the routes the plan touches (from the
+// API body cache where it can), then whole documents: all of them when the
+// shared data or the layout code changed, else only the re-rendered routes.
+import { hashedAsset } from '../bundle/bundle.ts';
+import { createDocMarkdown } from '../content/doc-markdown.ts';
+import { openApiBodyCache } from '../pages/api-body-cache.ts';
+import { createApiRenderContext } from '../render/api/index.ts';
+import type { PageBody } from '../render/body.ts';
+import { siteView } from '../render/site-view.ts';
+import { apiHrefs } from '../routes/api.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import type { SiteData } from '../shared/view.ts';
+import type { ChangePlan } from './changes.ts';
+import { routesNeedingBodies, withNewAssets } from './incremental.ts';
+import type { Renderer } from './renderer.ts';
+import { failOn } from './stage.ts';
+import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
+
+export async function renderPages(ctx: StageContext, renderer: Renderer, plan: ChangePlan, prev: SiteState | undefined, input: Inputs): Promise<Rendered> {
+  const { config, content, api, bundle, site } = input;
+  const reuse = prev && prev.api === api ? prev.rendered : undefined;
+  const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model));
+  const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
+  const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
+  const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
+  const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
+  // A full CLI build reuses the API bodies of an unchanged model and unchanged code.
+  const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, api.key, { read: ctx.useCache, onNotice: ctx.notice });
+  const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
+  const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
+    config,
+    docs: content.docs,
+    pageModules: content.pageModules,
+    docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
+    apiCtx,
+  });
+  failOn(fresh.diagnostics);
+  for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
+  if (bodyCache && !bodyCache.bodies.size) await bodyCache.save(new Map(site.routes.filter(isApiBody).map((r) => [r.path, fresh.bodies.get(r.path)!])));
+  const bodies = new Map<string, PageBody>();
+  const dependencies = new Map<string, string[]>();
+  for (const { path } of site.routes) {
+    bodies.set(path, fresh.bodies.get(path) ?? prev!.rendered.bodies.get(path)!);
+    dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
+  }
+  const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
+  const dataFile = hashedAsset('data', JSON.stringify(data));
+  // New shared data (sidebars, site view) or layout code: every document is rendered again.
+  const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
+  const again = new Set(everyPage ? site.routes : todo);
+  const swaps = prev ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style]] as const).filter(([a, b]) => a !== b) : [];
+  const outputs: Rendered['outputs'] = new Map();
+  for (const route of site.routes) {
+    if (again.has(route)) {
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url });
+      outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+    } else {
+      const old = prev!.rendered.outputs.get(route.path)!;
+      outputs.set(route.path, swaps.length ? withNewAssets(old, swaps) : old);
+    }
+  }
+  const renderedPaths = new Set([...again].map((r) => r.path));
+  return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile], dataUrl: dataFile.url, renderedPaths };
+}
+
+/** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */
+const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item' || r.model.type === 'api-globals';

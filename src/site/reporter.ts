@@ -1,0 +1,10 @@
+// What a build tells whoever runs it: one line per stage with its time, each
+// diagnostic, and plain lines (notices, summaries). The CLI prints them
+// (src/cli/reporter.ts); tests and the dev server record them.
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+
+export interface Reporter {
+  stage(name: string, ms: number, detail?: string, ok?: boolean): void;
+  diagnostic(d: Diagnostic): void;
+  info(line: string): void;
+}

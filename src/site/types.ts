@@ -1,0 +1,100 @@
+// The records the orchestrator keeps between runs: each stage's last result,
+// so that an update re-runs only what changed files touch.
+import type { LoadApiResult } from '../api/index.ts';
+import type { Bundle, BundleFile } from '../bundle/bundle.ts';
+import type { LibraryInfo } from '../config/library.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import type { DocSource } from '../content/docs.ts';
+import type { loadHighlighter } from '../content/highlight.ts';
+import type { RenderMarkdown } from '../content/markdown.ts';
+import type { PageModule } from '../content/page-modules.ts';
+import type { LinkIndex } from '../links/link-index.ts';
+import type { StaticFile } from '../output/copy-static.ts';
+import type { OutputFile } from '../output/write.ts';
+import type { ApiRenderContext } from '../render/api/index.ts';
+import type { PageBody } from '../render/body.ts';
+import type { SiteRoutes } from '../routes/build-routes.ts';
+import type { SiteLayout } from './changes.ts';
+import type { RouteOutput } from './incremental.ts';
+import type { Reporter } from './reporter.ts';
+
+export interface BuildOptions {
+  root: string;
+  configFile?: string;
+  outDir?: string;
+  useCache?: boolean;
+  reporter: Reporter;
+}
+
+export interface BuildStats {
+  pages: number;
+  links: number;
+  bytes: number;
+  ms: number;
+}
+
+export interface SiteBuilderOptions extends BuildOptions {
+  /** Watch mode: keep each page's links for incremental checks; after the first build, write only changed files. */
+  incremental?: boolean;
+}
+
+export interface RunResult extends BuildStats {
+  /** Route paths whose HTML changed. */
+  changedPaths: string[];
+  /** Script, styles, site data or static files changed: every page is affected. */
+  assetsChanged: boolean;
+  /** Stages that ran, with their times. */
+  timings: { name: string; ms: number }[];
+}
+
+export type Highlighter = Awaited<ReturnType<typeof loadHighlighter>>;
+export type Contents = OutputFile['contents'];
+
+export interface Content {
+  docs: DocSource[];
+  pageModules: PageModule[];
+  highlighter: Highlighter;
+  /** content/static, checked (no link out of the repository, no loop, regular files only). */
+  statics: StaticFile[];
+}
+
+export interface Rendered {
+  markdown: RenderMarkdown;
+  apiCtx: ApiRenderContext;
+  bodies: Map<string, PageBody>;
+  dependencies: Map<string, string[]>;
+  /** Each route's page and files, in route order. */
+  outputs: Map<string, RouteOutput>;
+  assets: BundleFile[];
+  dataUrl: string;
+  /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
+  renderedPaths: Set<string>;
+}
+
+export interface SiteState {
+  config: SiteConfig;
+  library: LibraryInfo;
+  content: Content;
+  api: LoadApiResult;
+  bundle: Bundle;
+  site: SiteRoutes;
+  rendered: Rendered;
+  links?: LinkIndex;
+  /** Everything written to out/ except static files, by path. */
+  files: Map<string, Contents>;
+}
+
+/** The stages before render: what the render stage works from. */
+export type Inputs = Pick<SiteState, 'config' | 'library' | 'content' | 'api' | 'bundle' | 'site'>;
+
+/** What every stage of one builder shares: where things are, how to report, whether to read caches. */
+export interface StageContext {
+  root: string;
+  layout: SiteLayout;
+  cacheDir: string;
+  useCache: boolean;
+  incremental: boolean;
+  reporter: Reporter;
+  /** One line about a cache file that was bad and is being rebuilt. */
+  notice: (line: string) => void;
+}
