@@ -7,7 +7,7 @@ import type { ApiGlobalsPageProps, IndexEntry } from './props.ts';
 /** ~400 entries: one string rather than 1,200 React elements. */
 function indexHtml(entries: IndexEntry[]): string {
   return entries
-    .map((e) => `<dt>${linkHtml({ text: e.name, href: e.href })}</dt>${e.summary ? `<dd>${esc(e.summary)}</dd>` : ''}`)
+    .map((e) => `<dt>${linkHtml({ text: e.name, href: e.href })}</dt><dd>${esc(e.summary)}</dd>`)
     .join('');
 }
 

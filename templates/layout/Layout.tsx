@@ -52,7 +52,7 @@ export function Layout(props: LayoutProps) {
       <Navbar site={site} page={page} hidden={props.navbarHidden ?? false} menuOpen={menuOpen} onToggleMenu={() => setMenu(!menuOpen)} colour={props.colour} />
       <div className="main-wrapper">
         {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
-        <aside id={MOBILE_MENU_ID} className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
+        <aside id={MOBILE_MENU_ID} aria-label="Menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
           <button type="button" className="sidebar__close" aria-label="Close the navigation menu" onClick={() => setMenu(false)}>×</button>
           <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />
           {sidebarItems && <Sidebar items={sidebarItems} path={page.path} onNeedFull={props.onNeedFullSidebar} />}
@@ -67,7 +67,7 @@ export function Layout(props: LayoutProps) {
                 <PrevNext prev={nav.prev} next={nav.next} />
               </article>
               {page.toc.length > 0 && (
-                <aside className="toc-col">
+                <aside className="toc-col" aria-label="Table of contents">
                   <Toc entries={page.toc} />
                 </aside>
               )}

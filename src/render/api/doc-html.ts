@@ -11,9 +11,16 @@ import { renderSimpleMarkdown } from './simple-markdown.ts';
 export interface DocRenderer {
   /** Comment text → HTML (block-level: paragraphs, lists, code). */
   parts(parts: readonly DocPart[]): string;
-  /** Summary and block tags (minus `skip`) → HTML; '' when there is nothing to show. */
-  doc(doc: ApiDoc | undefined, skip?: readonly string[]): string;
+  /**
+   * Summary and block tags (minus `skip`) → HTML; '' when there is nothing to show.
+   * Block tags are labelled by an h4 under a member's h3; `tagElement: 'p'` labels them with a
+   * paragraph instead where an h4 would skip a heading level (the item's own comment under the h1,
+   * its examples under an h2): outline headings there would leave the TOC.
+   */
+  doc(doc: ApiDoc | undefined, skip?: readonly string[], tagElement?: TagElement): string;
 }
+
+export type TagElement = 'h4' | 'p';
 
 const TAG_LABELS: Record<string, string> = {
   '@example': 'Example',
@@ -52,7 +59,7 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
 
   const parts = (list: readonly DocPart[]): string => markdown(markdownSource(list, linkHref));
 
-  const doc = (d: ApiDoc | undefined, skip: readonly string[] = []): string => {
+  const doc = (d: ApiDoc | undefined, skip: readonly string[] = [], tagElement: TagElement = 'h4'): string => {
     if (!d) return '';
     let html = '';
     const deprecated = d.tags.find((t) => t.tag === '@deprecated');
@@ -60,7 +67,7 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
     html += parts(d.summary);
     for (const tag of d.tags) {
       if (tag.tag === '@deprecated' || HIDDEN_TAGS.has(tag.tag) || skip.includes(tag.tag)) continue;
-      html += tagBlock(tag, parts);
+      html += tagBlock(tag, parts, tagElement);
     }
     return html;
   };
@@ -68,10 +75,10 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
   return { parts, doc };
 }
 
-function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): string {
+function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string, element: TagElement): string {
   // An @example's first line is its title; other named tags show the name beside the label.
   const title = tag.name ? (tag.tag === '@example' ? `: ${escapeText(tag.name)}` : ` <code>${escapeText(tag.name)}</code>`) : '';
-  return `<h4 class="tg">${escapeText(tagLabel(tag.tag))}${title}</h4>${parts(tag.content)}`;
+  return `<${element} class="tg">${escapeText(tagLabel(tag.tag))}${title}</${element}>${parts(tag.content)}`;
 }
 
 /**
@@ -80,7 +87,8 @@ function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string): 
  */
 export function plainCodeBlock(lang: string, code: string): string | undefined {
   if (resolveLang(lang) !== 'text') return undefined;
-  return `<div class="code-block" data-lang="text"><pre class="plain"><code>${escapeText(code)}</code></pre></div>`;
+  // tabindex: a block wider than the screen scrolls, and keyboard users must reach it to scroll it (as the highlighter's blocks).
+  return `<div class="code-block" data-lang="text"><pre class="plain" tabindex="0"><code>${escapeText(code)}</code></pre></div>`;
 }
 
 /** Doc parts → one Markdown string, links resolved to `[text](<href>)`. */

@@ -1,13 +1,14 @@
 // The globals page: a linked index of the kinds with pages of their own, then
 // every type alias, variable and function documented in place.
-import type { ApiFunction, ApiItem, ApiItemKind, ApiTypeAlias, ApiVariable } from '../../api/model.ts';
+import type { ApiFunction, ApiItem, ApiItemKind, ApiPageItem, ApiTypeAlias, ApiVariable } from '../../api/model.ts';
 import { GLOBALS_SECTION_IDS, apiItemHref, globalsAnchor } from '../../routes/api-urls.ts';
 import type { ApiGlobalsPageProps, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
 import { escapeText } from '../../shared/escape.ts';
+import { memberCounts } from './describe.ts';
 import { signatureView, typeParameterView } from './member-view.ts';
 
-const INDEXED: [ApiItemKind, string][] = [
+const INDEXED: [ApiPageItem['kind'], string][] = [
   ['enum', 'Enumerations'],
   ['class', 'Classes'],
   ['interface', 'Interfaces'],
@@ -19,7 +20,8 @@ export function globalsPageProps(cx: ApiRenderContext): ApiGlobalsPageProps {
   const indexes = INDEXED.map(([kind, title]) => ({
     id: GLOBALS_SECTION_IDS[kind],
     title,
-    entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name), summary: i.summary })),
+    // Every term gets a description (a definition list of bare terms is not one): the summary, else what it holds.
+    entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name), summary: i.summary || memberCounts(i) })),
   }));
   const sections: SectionView[] = [
     { id: GLOBALS_SECTION_IDS.typeAlias, title: 'Type Aliases', members: ofKind('typeAlias').map((a) => typeAliasView(a, cx)) },

@@ -11,6 +11,7 @@ import { ApiItemPage } from '../../../templates/api/ItemPage.tsx';
 import type { ApiGlobalsPageProps, ApiItemPageProps, SectionView } from '../../../templates/api/props.ts';
 import type { PageBody } from '../body.ts';
 import type { ApiRenderContext } from './context.ts';
+import { itemDescription } from './describe.ts';
 import { globalsPageProps } from './globals-page.ts';
 import { itemPageProps } from './item-page.ts';
 
@@ -25,9 +26,12 @@ export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext): PageBod
     throw new TypeError(`${item.name} is a ${item.kind}: it is documented on the globals page, not on a page of its own.`);
   }
   const props = itemPageProps(item, ctx);
-  const body: PageBody = { title: item.name, html: renderToStaticMarkup(createElement(ApiItemPage, props)), toc: itemToc(props) };
-  if (item.summary) body.description = item.summary;
-  return body;
+  return {
+    title: item.name,
+    description: itemDescription(item, ctx.model.packageName),
+    html: renderToStaticMarkup(createElement(ApiItemPage, props)),
+    toc: itemToc(props),
+  };
 }
 
 export function renderApiGlobalsPage(ctx: ApiRenderContext): PageBody {

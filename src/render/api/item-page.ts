@@ -24,10 +24,11 @@ export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext): ApiItemP
     flags: item.kind === 'class' && item.abstract ? ['abstract'] : [],
     sections: [...signatureSections(item, cx), ...memberSections(item, cx)],
   };
-  const docHtml = cx.docs.doc(item.doc, ['@example']);
+  // Under the h1 and the Examples h2 an h4 would skip a level: tags are labelled by paragraphs there.
+  const docHtml = cx.docs.doc(item.doc, ['@example'], 'p');
   if (docHtml) props.docHtml = docHtml;
   const examples = item.doc?.tags.filter((t) => t.tag === '@example') ?? [];
-  if (examples.length) props.examples = { id: API_SECTION_IDS.examples, html: cx.docs.doc({ summary: [], tags: examples }) };
+  if (examples.length) props.examples = { id: API_SECTION_IDS.examples, html: cx.docs.doc({ summary: [], tags: examples }, [], 'p') };
   const rows = hierarchyRows(item, cx);
   if (rows.length) props.hierarchy = { id: API_SECTION_IDS.hierarchy, rows };
   const users = cx.usedBy(item);

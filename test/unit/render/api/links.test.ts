@@ -61,7 +61,8 @@ describe('byte budgets of the bodies (the layout adds about 7 KB)', () => {
     expect(Math.max(...sizes('class'), ...sizes('interface'), ...sizes('enum'))).toBeLessThan(100 * 1024);
   });
 
-  it('keeps the globals page body under 112 KB, so the whole page stays under 120 KB', () => {
-    expect(Math.max(...sizes('globals'))).toBeLessThan(112 * 1024);
+  // 118 KB since every index entry has a description (its summary, or what it holds): a term without one is not a definition list.
+  it('keeps the globals page body under 118 KB', () => {
+    expect(Math.max(...sizes('globals'))).toBeLessThan(118 * 1024);
   });
 });

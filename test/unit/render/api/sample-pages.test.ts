@@ -38,7 +38,7 @@ describe('a class page', () => {
     const doc = $('.api > .dc').first();
     expect(doc.find('a').map((_, a) => $(a).attr('href')).get()).toEqual(['/docs/api/classes/Circle', '/docs/api/classes/Circle#radius-1']);
     expect(texts($, '.api > .dc li')).toEqual(['first point', 'second point']);
-    expect(doc.find('h4.tg').text()).toBe('Remarks');
+    expect(doc.find('p.tg').text()).toBe('Remarks');
     expect($('h2#examples').next('.dc').find('pre.shiki').text()).toContain('const c = new Circle(2);');
   });
 
@@ -113,7 +113,7 @@ describe('a class page', () => {
     expect(compare.find('.dep').text()).toBe('DeprecatedUse Circle.area instead.');
     expect(compare.find('.dep a').attr('href')).toBe('/docs/api/classes/Circle#area');
     expect(compare.find('h4.tg').text()).toBe('Throws RangeError');
-    expect(texts(circle, '.api > .dc h4.tg')).toEqual(['Since', 'See']);
+    expect(texts(circle, '.api > .dc p.tg')).toEqual(['Since', 'See']);
     const schema = memberBody(circle, 'schema');
     expect(schema.find('h4.tg').text()).toBe('ASN.1');
     expect(schema.find('.code-block pre').text()).toBe('Circle ::= SEQUENCE { radius INTEGER }');

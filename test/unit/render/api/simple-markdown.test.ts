@@ -32,7 +32,7 @@ describe('renderSimpleMarkdown', () => {
 
   it('renders fenced code in a language without highlighting as a plain block', () => {
     expect(simple('ASN.1 schema\n```asn\nA ::= SEQUENCE { b <B> }\n```')).toBe(
-      '<p>ASN.1 schema</p>\n<div class="code-block" data-lang="text"><pre class="plain"><code>A ::= SEQUENCE { b &lt;B&gt; }</code></pre></div>',
+      '<p>ASN.1 schema</p>\n<div class="code-block" data-lang="text"><pre class="plain" tabindex="0"><code>A ::= SEQUENCE { b &lt;B&gt; }</code></pre></div>',
     );
   });
 
