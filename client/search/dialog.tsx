@@ -33,7 +33,6 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState(readRecent);
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLDivElement>(null);
 
   const sections = useMemo((): Section[] => {
     if (!query.trim()) return recent.length ? [{ group: 'recent', options: recent.map((r) => ({ key: r.href, record: r, terms: [] })) }] : [];
@@ -112,9 +111,9 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <button type="button" className="search-dialog__close" onClick={onClose} aria-label="Close search">Esc</button>
+          <button type="button" className="search-dialog__close" onClick={onClose}>Esc<span className="sr-only"> (close search)</span></button>
         </div>
-        <div className="search-dialog__results" ref={list} id="pkidocs-search-listbox" role="listbox" aria-label="Search results">
+        <div className="search-dialog__results" id="pkidocs-search-listbox" role="listbox" aria-label="Search results" data-query={query}>
           {sections.map((s) => (
             <div key={s.group} role="group" aria-labelledby={`pkidocs-search-group-${s.group}`} className="search-group">
               <div role="presentation" id={`pkidocs-search-group-${s.group}`} className="search-group__label">{GROUP_LABELS[s.group]}</div>
@@ -124,6 +123,7 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
                   id={optionId(o)}
                   role="option"
                   aria-selected={o === current}
+                  data-href={o.record.href}
                   className={`search-option${o === current ? ' search-option--active' : ''}`}
                   onMouseMove={() => o !== current && setActive(options.indexOf(o))}
                   onClick={() => go(o)}

@@ -20,6 +20,7 @@ export interface GroupedHits {
 }
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'be', 'by', 'can', 'do', 'does', 'for', 'how', 'i', 'in', 'into', 'is', 'it', 'my', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
+const EXAMPLE_WORDS = new Set(['example', 'examples', 'tutorial']);
 const WORD = /[\p{L}\p{N}_$]+/gu;
 const CAMEL = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g;
 
@@ -63,8 +64,12 @@ export class SearchEngine {
   }
 
   search(query: string, limit = 20): Hit[] {
-    const terms = queryTerms(query);
+    const words = queryTerms(query);
+    // "example", "how": the reader wants a worked example; the word itself need not match.
+    const wantsExample = words.some((w) => EXAMPLE_WORDS.has(w)) || /^\s*how\b/i.test(query);
+    const terms = words.length > 1 ? words.filter((w) => !EXAMPLE_WORDS.has(w)) : words;
     if (!terms.length) return [];
+    query = terms.join(' ');
     const whole = terms.join('');
     const last = terms.at(-1)!;
     const options = {
@@ -80,6 +85,7 @@ export class SearchEngine {
       results = [...results, ...this.mini.search(query, { ...options, combineWith: 'OR' }).filter((r) => !seen.has(r.id)).map((r) => ({ ...r, score: r.score * 0.3 }))];
     }
     const hits = results.map((r) => this.rank(r, terms, whole, last));
+    if (wantsExample) for (const h of hits) h.score *= h.record.group === 'examples' ? 4 : 0.25;
     hits.sort((a, b) => b.score - a.score || a.record.id - b.record.id);
     return hits.slice(0, limit);
   }

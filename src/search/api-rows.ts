@@ -12,7 +12,7 @@ const ITEM_CODES: Record<ApiItem['kind'], ItemKindCode> = { class: 'c', interfac
 const MEMBER_CODES: Record<ApiMember['kind'], MemberKindCode> = { constructor: 'n', property: 'p', accessor: 'a', method: 'm', enumMember: 'e' };
 
 /** Longest one-liner kept; the rest is cut at a word with an ellipsis. */
-const MAX_LINE = 110;
+const MAX_LINE = 72;
 
 /** Every export in model order, each with its members in page order. */
 export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemRow[] {
@@ -30,7 +30,7 @@ export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemR
       // Overloads: one row per anchor, each with its own summary or signature.
       anchor.signatures.forEach((id, i) => {
         const sig = signatures[i];
-        const line = docSummary(sig?.doc?.summary) || summary || (sig ? signatureLine(member, item.name, sig, types) : memberLine(member, types));
+        const line = docSummary(sig?.doc?.summary) || summary || (sig ? signatureLine(member, sig, types) : memberLine(member, types));
         const m: MemberRow = [kind, member.name, text(oneLine(line))];
         const own = id === memberSlug(kind, member.name) ? '' : id;
         if (member.flags.includes('static')) m.push(own, 1);
@@ -50,7 +50,7 @@ function itemLine(item: ApiItem, types: Types): string {
     case 'typeAlias':
       return `type ${item.name} = ${plain(types.type(item.type))}`;
     case 'function':
-      return item.signatures[0] ? `function ${plain(types.signature(item.name, item.signatures[0]))}` : '';
+      return item.signatures[0] ? plain(types.signature(item.name, item.signatures[0])) : '';
     case 'variable':
       return item.type ? `${item.const ? 'const' : 'let'} ${item.name}: ${plain(types.type(item.type))}` : '';
     default:
@@ -58,11 +58,15 @@ function itemLine(item: ApiItem, types: Types): string {
   }
 }
 
-function signatureLine(member: ApiMember, owner: string, sig: ApiSignature, types: Types): string {
-  return member.kind === 'constructor' ? plain(types.signature(`new ${owner}`, sig, { hideReturn: true })) : plain(types.signature(member.name, sig));
+/** A signature without the member's name, which the result already shows: `(params?: P): R`. */
+function signatureLine(member: ApiMember, sig: ApiSignature, types: Types): string {
+  return plain(types.signature('', sig, { hideReturn: member.kind === 'constructor' }));
 }
 
+/** A property's type (`: T`), an accessor's or enum member's declaration, without the name. */
 function memberLine(member: ApiMember, types: Types): string {
+  if (member.kind === 'enumMember') return member.type ? `= ${plain(types.type(member.type))}` : '';
+  if (member.kind === 'property' && member.type) return `: ${plain(types.type(member.type))}`;
   return plain(types.member(member));
 }
 
@@ -88,7 +92,8 @@ function plain(html: string): string {
 
 /** Whitespace collapsed, cut at a word boundary past MAX_LINE. */
 export function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // The first sentence is enough to tell results apart.
+  const line = text.replace(/\s+/g, ' ').trim().replace(/^(.{20,}?[.!?])\s+[A-Z(].*$/, '$1');
   if (line.length <= MAX_LINE) return line;
   const cut = line.slice(0, MAX_LINE);
   const space = cut.lastIndexOf(' ');

@@ -4,8 +4,11 @@
 import type { ApiModel } from '../api/model.ts';
 import { hashedAsset, type BundleFile } from '../bundle/bundle.ts';
 import type { RouteKind, SidebarId, TocEntry } from '../shared/page.ts';
+import type { PageBody } from '../render/body.ts';
 import { API_BASE } from '../routes/api-urls.ts';
-import { SEARCH_INDEX_VERSION, type PageRow, type SearchIndexData, type TextRef } from '../shared/search-index.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import { ASSET_DIR } from '../shared/paths.ts';
+import { SEARCH_INDEX_VERSION, type ItemRow, type PageRow, type SearchIndexData, type TextRef } from '../shared/search-index.ts';
 import { apiRows } from './api-rows.ts';
 import { pageSections } from './page-rows.ts';
 
@@ -27,7 +30,19 @@ export function isSearchedPage(kind: RouteKind): boolean {
   return PROSE.has(kind);
 }
 
+/** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */
+const apiCache = new WeakMap<ApiModel, ItemRow[]>();
+
 export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[]): SearchIndexData {
+  const items = apiCache.get(model) ?? apiItems(model);
+  apiCache.set(model, items);
+  const rows = pages
+    .filter((p) => isSearchedPage(p.kind))
+    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', pageSections(p.html, p.toc)]);
+  return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, items, pages: rows };
+}
+
+function apiItems(model: ApiModel): ItemRow[] {
   // A repeated one-liner (interfaces repeat their classes' summaries) is stored once, then referred to.
   const seen = new Map<string, number>();
   const text = (line: string): TextRef => {
@@ -36,14 +51,25 @@ export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[]):
     seen.set(line, seen.size);
     return line;
   };
-  const items = apiRows(model, text);
-  const rows = pages
-    .filter((p) => isSearchedPage(p.kind))
-    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', pageSections(p.html, p.toc)]);
-  return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, items, pages: rows };
+  return apiRows(model, text);
 }
 
-/** The index as the hashed asset `/_pkidocs/search-<hash>.json`. */
-export function searchAsset(index: SearchIndexData): BundleFile {
-  return hashedAsset('search', JSON.stringify(index));
+/** The search stage's view of the rendered routes. */
+export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<string, PageBody>): SearchPage[] {
+  return routes.flatMap((r) => {
+    const body = bodies.get(r.path);
+    return body && isSearchedPage(r.kind) ? [{ path: r.path, kind: r.kind, sidebar: r.sidebar, title: body.title, html: body.html, toc: body.toc }] : [];
+  });
+}
+
+/** The URL of the index in watch mode: the same after every rebuild, so an edit does not rewrite every page (the dev server sends no-cache). */
+export const WATCH_INDEX_URL = `/${ASSET_DIR}/search-index.json`;
+
+/**
+ * The index as the hashed asset `/_pkidocs/search-<hash>.json`; `stable`
+ * (watch mode) names it WATCH_INDEX_URL instead.
+ */
+export function searchAsset(index: SearchIndexData, stable = false): BundleFile {
+  const file = hashedAsset('search', JSON.stringify(index));
+  return stable ? { ...file, url: WATCH_INDEX_URL } : file;
 }

@@ -1,12 +1,13 @@
 // A rendered page body → its search rows: the text before the first h2 (under
 // the page itself), then one row per h2/h3 of the table of contents with the
-// text up to the next one. Code blocks are left out: their identifiers are
-// found as API symbols, and they would double the index.
+// text up to the next one. Code blocks are left out (their identifiers are
+// found as API symbols, and they would double the index), and so are section
+// cards (the pages they lead to are indexed themselves).
 import { Parser } from 'htmlparser2';
 import type { TocEntry } from '../shared/page.ts';
 import type { SectionRow } from '../shared/search-index.ts';
 
-const SKIPPED = new Set(['pre', 'script', 'style', 'svg', 'h1', 'template']);
+const SKIPPED = new Set(['pre', 'script', 'style', 'svg', 'h1', 'template', 'button']);
 const BLOCKS = new Set(['p', 'li', 'td', 'th', 'dt', 'dd', 'blockquote', 'div', 'section', 'h2', 'h3', 'h4', 'h5', 'h6', 'tr', 'br', 'figcaption']);
 
 export function pageSections(html: string, toc: readonly TocEntry[]): SectionRow[] {
@@ -19,7 +20,8 @@ export function pageSections(html: string, toc: readonly TocEntry[]): SectionRow
     {
       onopentag(name, attrs) {
         stack.push(name);
-        if (skipping || SKIPPED.has(name)) {
+        // Section cards repeat the descriptions of the pages they lead to, which are indexed there.
+        if (skipping || SKIPPED.has(name) || (name === 'section' && attrs.class === 'cards')) {
           skipping++;
           return;
         }

@@ -9,6 +9,7 @@ import type { PageBody } from '../render/body.ts';
 import { siteView } from '../render/site-view.ts';
 import { apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
+import { buildSearchIndex, searchAsset, searchPages } from '../search/build-index.ts';
 import type { SiteData } from '../shared/view.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
@@ -43,16 +44,22 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     bodies.set(path, fresh.bodies.get(path) ?? prev!.rendered.bodies.get(path)!);
     dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
   }
+  // The search index: from the API model and the bodies, again only when either changed.
+  const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length
+    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies)), ctx.incremental)
+    : prev.rendered.searchFile;
   const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
   const dataFile = hashedAsset('data', JSON.stringify(data));
   // New shared data (sidebars, site view) or layout code: every document is rendered again.
   const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
   const again = new Set(everyPage ? site.routes : todo);
-  const swaps = prev ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style]] as const).filter(([a, b]) => a !== b) : [];
+  const swaps = prev
+    ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style], [prev.bundle.search, bundle.search], [prev.rendered.searchFile.url, searchFile.url]] as const).filter(([a, b]) => a !== b)
+    : [];
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
     if (again.has(route)) {
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url });
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url });
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
     } else {
       const old = prev!.rendered.outputs.get(route.path)!;
@@ -60,7 +67,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     }
   }
   const renderedPaths = new Set([...again].map((r) => r.path));
-  return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile], dataUrl: dataFile.url, renderedPaths };
+  return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile, searchFile], dataUrl: dataFile.url, searchFile, renderedPaths };
 }
 
 /** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */

@@ -67,6 +67,8 @@ export interface Rendered {
   outputs: Map<string, RouteOutput>;
   assets: BundleFile[];
   dataUrl: string;
+  /** The search index asset (src/search). */
+  searchFile: BundleFile;
   /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
   renderedPaths: Set<string>;
 }
