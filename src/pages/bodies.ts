@@ -47,7 +47,9 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
       case 'api-readme': {
         const source = readmeBody(await readFile(m.file, 'utf8'));
         const name = input.config.library.package;
-        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name } }, input.docCtx);
+        // The README has no front matter: its meta description says what the API section holds.
+        const description = `The API reference of ${name} ${input.config.library.version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
+        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx);
         out.diagnostics.push(...diagnostics);
         body = page;
         break;
