@@ -13,7 +13,8 @@ let container: HTMLElement | undefined;
 let returnTo: HTMLElement | null = null;
 
 function loadEngine(indexUrl: string): Promise<SearchEngine> {
-  engine ??= fetch(indexUrl)
+  // The index has a fixed URL (src/search/build-index.ts): revalidate it rather than trust a cached copy.
+  engine ??= fetch(indexUrl, { cache: 'no-cache' })
     .then((r) => {
       if (!r.ok) throw new Error(`the index answered ${r.status}`);
       return r.json() as Promise<SearchIndexData>;

@@ -30,7 +30,7 @@ export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemR
       // Overloads: one row per anchor, each with its own summary or signature.
       anchor.signatures.forEach((id, i) => {
         const sig = signatures[i];
-        const line = docSummary(sig?.doc?.summary) || summary || (sig ? signatureLine(member, sig, types) : memberLine(member, types));
+        const line = docSummary(sig?.doc?.summary) || summary || (sig ? signatureLine(member, item.name, sig, types) : memberLine(member, types));
         const m: MemberRow = [kind, member.name, text(oneLine(line))];
         const own = id === memberSlug(kind, member.name) ? '' : id;
         if (member.flags.includes('static')) m.push(own, 1);
@@ -58,9 +58,9 @@ function itemLine(item: ApiItem, types: Types): string {
   }
 }
 
-/** A signature without the member's name, which the result already shows: `(params?: P): R`. */
-function signatureLine(member: ApiMember, sig: ApiSignature, types: Types): string {
-  return plain(types.signature('', sig, { hideReturn: member.kind === 'constructor' }));
+/** A signature without the member's name, which the result already shows: `(params?: P): R`; `new Owner(…)` for a constructor. */
+function signatureLine(member: ApiMember, owner: string, sig: ApiSignature, types: Types): string {
+  return member.kind === 'constructor' ? plain(types.signature(`new ${owner}`, sig, { hideReturn: true })) : plain(types.signature('', sig));
 }
 
 /** A property's type (`: T`), an accessor's or enum member's declaration, without the name. */

@@ -1,8 +1,8 @@
 // The search stage: the API model and the rendered pages → the search index
-// document, and its hashed asset. Pure: the same input gives the same bytes
+// document, and its asset. Pure: the same input gives the same bytes
 // (rows in model and route order, no paths of the machine, no dates).
 import type { ApiModel } from '../api/model.ts';
-import { hashedAsset, type BundleFile } from '../bundle/bundle.ts';
+import type { BundleFile } from '../bundle/bundle.ts';
 import type { RouteKind, SidebarId, TocEntry } from '../shared/page.ts';
 import type { PageBody } from '../render/body.ts';
 import { API_BASE } from '../routes/api-urls.ts';
@@ -62,14 +62,15 @@ export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<
   });
 }
 
-/** The URL of the index in watch mode: the same after every rebuild, so an edit does not rewrite every page (the dev server sends no-cache). */
-export const WATCH_INDEX_URL = `/${ASSET_DIR}/search-index.json`;
-
 /**
- * The index as the hashed asset `/_pkidocs/search-<hash>.json`; `stable`
- * (watch mode) names it WATCH_INDEX_URL instead.
+ * The index's URL: the same for every build. A hashed name would be in every
+ * page, so each Markdown edit would rewrite all of them (and a watch rebuild
+ * would no longer touch only the edited page); the search chunk fetches it
+ * with `cache: 'no-cache'` instead, so a browser revalidates it (a 304 when
+ * unchanged) rather than trusting an old copy.
  */
-export function searchAsset(index: SearchIndexData, stable = false): BundleFile {
-  const file = hashedAsset('search', JSON.stringify(index));
-  return stable ? { ...file, url: WATCH_INDEX_URL } : file;
+export const SEARCH_INDEX_URL = `/${ASSET_DIR}/search-index.json`;
+
+export function searchAsset(index: SearchIndexData): BundleFile {
+  return { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(JSON.stringify(index)) };
 }

@@ -46,7 +46,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   }
   // The search index: from the API model and the bodies, again only when either changed.
   const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length
-    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies)), ctx.incremental)
+    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies)))
     : prev.rendered.searchFile;
   const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
   const dataFile = hashedAsset('data', JSON.stringify(data));
@@ -54,7 +54,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
   const again = new Set(everyPage ? site.routes : todo);
   const swaps = prev
-    ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style], [prev.bundle.search, bundle.search], [prev.rendered.searchFile.url, searchFile.url]] as const).filter(([a, b]) => a !== b)
+    ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style], [prev.bundle.search, bundle.search]] as const).filter(([a, b]) => a !== b)
     : [];
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {

@@ -150,7 +150,8 @@ describe('search costs', () => {
     await openWithKeys(t);
     await resultsFor(t, 'SignedData');
     const first = requests.slice(before);
-    expect(first.map((r) => r.url).sort()).toEqual([expect.stringMatching(/^\/_pkidocs\/search-[\w-]+\.js$/), expect.stringMatching(/^\/_pkidocs\/search-[0-9a-f]+\.json$/)].sort());
+    expect(first).toHaveLength(2);
+    expect(first.map((r) => r.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/_pkidocs\/search-[\w-]+\.js$/), '/_pkidocs/search-index.json']));
     let bytes = 0;
     for (const r of first) bytes += gzipSync(await r.body()).length;
     expect(bytes).toBeLessThanOrEqual(60 * KB);
