@@ -24,12 +24,18 @@ if (!existsSync(out)) {
 }
 const model = await loadModel();
 const pages = readPages(out);
+// A fresh copy of the model each time: the stage keeps the API rows of a model it has seen (watch mode).
 const builds: number[] = [];
+const pageOnly: number[] = [];
 let json = '';
 for (let i = 0; i < 5; i++) {
-  const t = performance.now();
-  json = JSON.stringify(buildSearchIndex(model, pages));
+  const fresh = structuredClone(model);
+  let t = performance.now();
+  json = JSON.stringify(buildSearchIndex(fresh, pages));
   builds.push(performance.now() - t);
+  t = performance.now();
+  buildSearchIndex(fresh, pages);
+  pageOnly.push(performance.now() - t);
 }
 const indexing: number[] = [];
 let engine!: SearchEngine;
@@ -52,6 +58,6 @@ for (let r = 0; r < 3; r++) {
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`search index: ${kb(json.length)} raw, ${kb(gzipSync(json).length)} gzipped; ${expandIndex(JSON.parse(json)).length} records`);
-console.log(`index build (search stage): median ${quantile(builds, 0.5).toFixed(0)} ms`);
+console.log(`index build (search stage): median ${quantile(builds, 0.5).toFixed(0)} ms; after a Markdown edit (API rows kept): ${quantile(pageOnly, 0.5).toFixed(0)} ms`);
 console.log(`indexing in the engine (first open): median ${quantile(indexing, 0.5).toFixed(0)} ms`);
 console.log(`query latency over ${keystrokes.length} keystrokes × 3: median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
