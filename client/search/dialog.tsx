@@ -40,7 +40,8 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
     const words = queryTerms(query);
     return state.engine.grouped(query).map((g: GroupedHits) => ({
       group: g.group,
-      options: g.hits.map((h) => ({ key: h.record.href, record: h.record, terms: [...h.terms, ...words] })),
+      // Mark what was typed; an index term only when it is not a longer form of it (a typo's correction).
+      options: g.hits.map((h) => ({ key: h.record.href, record: h.record, terms: [...words, ...h.terms.filter((t) => !words.some((w) => t.startsWith(w)))] })),
     }));
   }, [query, state, recent]);
   const options = sections.flatMap((s) => s.options);
