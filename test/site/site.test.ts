@@ -46,6 +46,7 @@ describe('the built PKI.js site', () => {
       const $ = loadPage(path);
       const nav = $('nav.navbar .navbar__items--right a').map((_, a) => [[$(a).text() || $(a).attr('aria-label'), $(a).attr('href')]]).get();
       expect(nav).toEqual([
+        ['SearchCtrl K', '/docs/api/globals'], // the search button, a link to every export without JavaScript
         ['Docs', '/docs/installation'],
         ['Examples', '/docs/examples/certificates-and-revocation'],
         ['GitHub', 'https://github.com/PeculiarVentures/PKI.js'],
