@@ -45,7 +45,8 @@ export function pageSections(html: string, toc: readonly TocEntry[]): SectionRow
     },
     { decodeEntities: true },
   );
-  parser.write(html);
+  // Highlighted code is most of an example's HTML: cut it before parsing rather than skip it token by token.
+  parser.write(html.replace(/<pre\b[\s\S]*?<\/pre>/g, ''));
   parser.end();
   return sections
     .map((s): SectionRow => [s.anchor, s.heading, s.text.join('').replace(/\s+/g, ' ').trim()])
