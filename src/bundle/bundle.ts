@@ -46,9 +46,9 @@ function hostReact(root: string): esbuild.Plugin {
 
 export async function bundleClient(root: string, options: { minify?: boolean } = {}): Promise<Bundle> {
   const minify = options.minify ?? true;
-  const [result, search] = await Promise.all([esbuild.build({
+  // The page script (with the stylesheet) and the lazy search chunk share every option but their entries.
+  const common: esbuild.BuildOptions = {
     absWorkingDir: root,
-    entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') },
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -62,24 +62,11 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-  }), esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { search: join(root, 'client/search/index.tsx') },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2022'],
-    minify,
-    sourcemap: false,
-    write: false,
-    outdir: join(root, ASSET_DIR),
-    entryNames: '[name]-[hash]',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    legalComments: 'none',
-    logLevel: 'silent',
-    plugins: [hostReact(root)],
-  })]);
+  };
+  const [result, search] = await Promise.all([
+    esbuild.build({ ...common, write: false, entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') } }),
+    esbuild.build({ ...common, write: false, entryPoints: { search: join(root, 'client/search/index.tsx') }, plugins: [hostReact(root)] }),
+  ]);
   const asFile = (f: esbuild.OutputFile): BundleFile => ({ url: `/${ASSET_DIR}/${f.path.split('/').pop()!}`, contents: f.contents });
   const files = result.outputFiles.map(asFile);
   const script = files.find((f) => f.url.endsWith('.js'))!.url;
