@@ -53,9 +53,12 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
     if (current) document.getElementById(optionId(current))?.scrollIntoView({ block: 'nearest' });
   }, [current]);
 
+  const remember = (option: Option) => {
+    if ('id' in option.record) setRecent(addRecent(option.record as SearchRecord));
+  };
   const go = (option: Option | undefined) => {
     if (!option) return;
-    if ('id' in option.record) setRecent(addRecent(option.record as SearchRecord));
+    remember(option);
     onClose();
     navigate(option.record.href);
   };
@@ -119,15 +122,24 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
             <div key={s.group} role="group" aria-labelledby={`pkidocs-search-group-${s.group}`} className="search-group">
               <div role="presentation" id={`pkidocs-search-group-${s.group}`} className="search-group__label">{GROUP_LABELS[s.group]}</div>
               {s.options.map((o) => (
-                <div
+                // A real link (an `a[href]` may take the option role), so a middle-click, Ctrl/Cmd+click
+                // or the context menu opens the result in a new tab as on any other link.
+                <a
                   key={o.key}
                   id={optionId(o)}
                   role="option"
+                  tabIndex={-1}
+                  href={o.record.href}
                   aria-selected={o === current}
                   data-href={o.record.href}
                   className={`search-option${o === current ? ' search-option--active' : ''}`}
                   onMouseMove={() => o !== current && setActive(options.indexOf(o))}
-                  onClick={() => go(o)}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return remember(o);
+                    e.preventDefault();
+                    go(o);
+                  }}
+                  onAuxClick={(e) => e.button === 1 && remember(o)}
                 >
                   <span className="search-option__kind">{KIND_LABELS[o.record.kind] ?? o.record.kind}</span>
                   <span className="search-option__main">
@@ -137,7 +149,7 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
                     </span>
                     {o.record.text && <span className="search-option__text"><Marked parts={highlight(o.record.text, o.terms)} /></span>}
                   </span>
-                </div>
+                </a>
               ))}
             </div>
           ))}
