@@ -1,11 +1,12 @@
 // Accessibility of the real site, checked with axe-core in Chromium: every
 // page kind and the states a reader puts a page in (the mobile menu open, a
-// sidebar category expanded) have no violation of WCAG 2.1 A/AA (axe's wcag2a,
+// sidebar category expanded, the search dialog open with results) have no violation of WCAG 2.1 A/AA (axe's wcag2a,
 // wcag2aa, wcag21a, wcag21aa rules) nor of the best-practice rules Lighthouse
 // scores; colour contrast holds in dark mode too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, setColourMode } from './support/axe.ts';
+import { resultsFor } from './support/search.ts';
 import { realSite, serveSite } from './support/site.ts';
 
 const site = serveSite(realSite);
@@ -56,6 +57,32 @@ describe('axe: states a reader puts the page in', () => {
     }
     await expect.poll(() => page.locator('.sidebar a.menu__link[href="/docs/api/classes/Certificate"]').isVisible()).toBe(true);
     await waitForTransitions(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('axe: the search dialog open with results, over the whole page', () => {
+  it.each([
+    ['desktop, light', { width: 1280, height: 800 }, 'light'],
+    ['desktop, dark', { width: 1280, height: 800 }, 'dark'],
+    ['mobile, light', { width: 390, height: 844 }, 'light'],
+  ] as const)('%s', async (_, viewport, mode) => {
+    const { page, context, ...rest } = await site.open(CLASS, { viewport });
+    await setColourMode(page, mode);
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('[role=dialog] [role=combobox]');
+    // Results of every group, the active option marked and a match highlighted.
+    await resultsFor({ page, context, ...rest }, 'engine');
+    expect(await page.locator('[role=listbox] > [role=group]').count()).toBe(3);
+    expect(await page.locator('[role=option][aria-selected=true] mark').count()).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowDown');
+    expect(await axeViolations(page)).toEqual([]);
+    // The recent searches list an empty query shows.
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role=dialog]', { state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await page.waitForSelector('#pkidocs-search-group-recent');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
