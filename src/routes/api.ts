@@ -1,6 +1,7 @@
 // Routes of the API reference: the package README, the globals page and one
 // page per class, interface and enumeration.
 import type { ApiItem, ApiModel } from '../api/model.ts';
+import type { ApiFacts } from '../content/plugins/remark-table.ts';
 import type { RouteKind } from '../shared/page.ts';
 import { API_BASE, API_GLOBALS_PATH, apiItemHref } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
@@ -32,4 +33,20 @@ export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRe
 /** The URL of every export by name (pages, or globals-page anchors), for linking code. */
 export function apiHrefs(model: ApiModel): Map<string, string> {
   return new Map(model.items.map((i) => [i.name, apiItemHref(i.kind, i.name)]));
+}
+
+/** What Markdown pages may read of the API model (generated tables): each enumeration's members, in value order. */
+export function apiFacts(model: ApiModel): ApiFacts {
+  const enums = new Map<string, { name: string; value: number | string }[]>();
+  for (const item of model.items) {
+    if (item.kind !== 'enum') continue;
+    const members = item.members.map((m) => {
+      const raw = m.type?.type === 'literal' ? m.type.value : '';
+      const value = raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw.replace(/^"|"$/g, '');
+      return { name: m.name, value };
+    });
+    const numeric = members.every((m) => typeof m.value === 'number');
+    enums.set(item.name, numeric ? members.sort((a, b) => (a.value as number) - (b.value as number)) : members);
+  }
+  return { enums };
 }

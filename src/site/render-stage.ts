@@ -7,7 +7,7 @@ import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import { siteView } from '../render/site-view.ts';
-import { apiHrefs } from '../routes/api.ts';
+import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, searchAsset, searchPages } from '../search/build-index.ts';
 import type { SiteData } from '../shared/view.ts';
@@ -20,7 +20,7 @@ import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
 export async function renderPages(ctx: StageContext, renderer: Renderer, plan: ChangePlan, prev: SiteState | undefined, input: Inputs): Promise<Rendered> {
   const { config, content, api, bundle, site } = input;
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
-  const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model));
+  const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
   const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
