@@ -23,6 +23,7 @@ interface Mutant {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EXAMPLES = 'content/docs/examples';
 const HELPERS = `${EXAMPLES}/example-helpers.ts`;
+const OIDS = `${EXAMPLES}/oids.ts`;
 const CRL = `${EXAMPLES}/certificates-and-revocation/creating-and-parsing-CRLs.ts`;
 const OCSP_RESPONSES = `${EXAMPLES}/certificates-and-revocation/working-with-OCSP-responses.ts`;
 const CERTIFICATES = `${EXAMPLES}/certificates-and-revocation/create-and-validate-certificate.ts`;
@@ -32,9 +33,9 @@ const MUTANTS: Mutant[] = [
     replace: 'export const ID_KP_TIME_STAMPING = OID.emailProtection;', why: 'TSA certificate EKU emailProtection instead of timeStamping' },
   { file: CRL, find: '  keyCompromise: 1,\n  cACompromise: 2,', replace: '  keyCompromise: 2,\n  cACompromise: 1,',
     why: 'CRL reason codes 1 and 2 swapped' },
-  { file: HELPERS, find: "extensionRequest: '1.2.840.113549.1.9.14',", replace: "extensionRequest: '1.2.840.113549.1.9.15',",
+  { file: OIDS, find: "extensionRequest: { oid: '1.2.840.113549.1.9.14',", replace: "extensionRequest: { oid: '1.2.840.113549.1.9.15',",
     why: 'CSR extensionRequest OID 9.14 -> 9.15' },
-  { file: HELPERS, find: "friendlyName: '1.2.840.113549.1.9.20',", replace: "friendlyName: '1.2.840.113549.1.9.2',",
+  { file: OIDS, find: "friendlyName: { oid: '1.2.840.113549.1.9.20',", replace: "friendlyName: { oid: '1.2.840.113549.1.9.2',",
     why: 'PKCS#12 friendlyName OID 9.20 -> 9.2' },
   { file: `${EXAMPLES}/signing-and-encryption-with-CMS/working-with-CMS-signing.ts`, find: 'valid: result.signatureVerified === true,',
     replace: 'valid: true,', why: 'verifySignedData reports valid:true when the signature check fails' },
@@ -51,13 +52,13 @@ const MUTANTS: Mutant[] = [
     why: 'TLS server host-name check skipped' },
   { file: CERTIFICATES, find: 'certs: [...intermediates, leaf],', replace: 'certs: [leaf, ...intermediates],',
     why: 'chain order: the leaf is not moved last, so pkijs validates the intermediate instead' },
-  { file: HELPERS, find: "emailProtection: '1.3.6.1.5.5.7.3.4',", replace: "emailProtection: '1.3.6.1.5.5.7.3.2',",
+  { file: OIDS, find: "emailProtection: { oid: '1.3.6.1.5.5.7.3.4',", replace: "emailProtection: { oid: '1.3.6.1.5.5.7.3.2',",
     why: 'emailProtection OID changed (to clientAuth)' },
   { file: HELPERS, find: "export const SIGNATURE_HASH = 'SHA-256';", replace: "export const SIGNATURE_HASH = 'SHA-1';",
     why: 'every signature made with SHA-1' },
   { file: HELPERS, find: 'date.getUTCFullYear() < 2050 ?', replace: 'date.getUTCFullYear() <= 2050 ?',
     why: 'x509Time: UTCTime in 2050 (RFC 5280 wants GeneralizedTime from 2050)' },
-  { file: HELPERS, find: "ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',", replace: "ocspNoCheck: '1.3.6.1.5.5.7.48.1.4',",
+  { file: OIDS, find: "ocspNoCheck: { oid: '1.3.6.1.5.5.7.48.1.5',", replace: "ocspNoCheck: { oid: '1.3.6.1.5.5.7.48.1.4',",
     why: 'id-pkix-ocsp-nocheck OID changed' },
   { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.1';",
     replace: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.2';", why: 'TSA policy OID changed' },

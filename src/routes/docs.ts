@@ -4,6 +4,8 @@ import type { SidebarId } from '../shared/page.ts';
 import type { DocPageRecord } from './types.ts';
 
 export const EXAMPLES_DIR = 'examples';
+/** Guides: a category of the docs sidebar, right after the top-level pages (Installation). */
+export const GUIDES_DIR = 'guides';
 
 /** `installation` → /docs/installation; `examples/other/index` → /docs/examples/other; `index` → /docs. */
 export function docPath(docsBase: string, id: string): string {

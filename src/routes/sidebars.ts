@@ -1,11 +1,11 @@
-// The two sidebars: 'docs' (top-level pages, then the API tree) and
+// The two sidebars: 'docs' (top-level pages, the guides, then the API tree) and
 // 'examples' (one category per example section).
 import type { ApiModel } from '../api/model.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
 import { apiItemHref } from './api-urls.ts';
-import { EXAMPLES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
+import { EXAMPLES_DIR, GUIDES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
 import { API_GLOBALS_PATH, apiReadmePath } from './api.ts';
 
 export type Sidebars = Record<SidebarId, SidebarNode[]>;
@@ -19,9 +19,17 @@ export function buildSidebars(docsBase: string, docs: readonly DocSource[], mode
   const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
   const docsSidebar: SidebarNode[] = [
     ...topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })),
+    ...guidesCategory(docsBase, docs),
     apiCategory(model),
   ];
   return { docs: docsSidebar, examples: exampleCategories(docsBase, docs) };
+}
+
+/** The pages of docs/guides/ by sidebar_position, as one category (none without guides). */
+function guidesCategory(docsBase: string, docs: readonly DocSource[]): SidebarNode[] {
+  const guides = docs.filter((d) => d.id.startsWith(`${GUIDES_DIR}/`) && d.id.split('/').length === 2).sort(byPosition);
+  if (!guides.length) return [];
+  return [{ type: 'category', label: 'Guides', items: guides.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })) }];
 }
 
 function apiCategory(model: ApiModel): SidebarNode {

@@ -3,6 +3,7 @@
 // run unchanged in Node.js 20+ and in browsers (no Buffer, no node: imports).
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { OID } from './oids.ts';
 
 // #region engine
 /**
@@ -20,42 +21,8 @@ export function useWebCrypto(): pkijs.ICryptoEngine {
 // #endregion engine
 
 // #region oids
-/** Object identifiers the examples use, with the document that defines each. */
-export const OID = {
-  // Name attributes (X.520; emailAddress from PKCS #9, RFC 2985)
-  commonName: '2.5.4.3',
-  country: '2.5.4.6',
-  organization: '2.5.4.10',
-  emailAddress: '1.2.840.113549.1.9.1',
-  // Extended key usages (RFC 5280 4.2.1.12)
-  anyExtendedKeyUsage: '2.5.29.37.0',
-  serverAuth: '1.3.6.1.5.5.7.3.1',
-  emailProtection: '1.3.6.1.5.5.7.3.4',
-  timeStamping: '1.3.6.1.5.5.7.3.8',
-  ocspSigning: '1.3.6.1.5.5.7.3.9',
-  // OCSP (RFC 6960)
-  ocspNonce: '1.3.6.1.5.5.7.48.1.2',
-  ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
-  // CMS attributes (RFC 5652 11; RFC 5035)
-  contentType: '1.2.840.113549.1.9.3',
-  messageDigest: '1.2.840.113549.1.9.4',
-  signingTime: '1.2.840.113549.1.9.5',
-  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
-  // PKCS #9 request and bag attributes (RFC 2985)
-  extensionRequest: '1.2.840.113549.1.9.14',
-  friendlyName: '1.2.840.113549.1.9.20',
-  localKeyId: '1.2.840.113549.1.9.21',
-  // PKCS #12 bag types (RFC 7292 4.2)
-  pkcs8ShroudedKeyBag: '1.2.840.113549.1.12.10.1.2',
-  certBag: '1.2.840.113549.1.12.10.1.3',
-  // Algorithms
-  sha1: '1.3.14.3.2.26',
-  rsaEncryption: '1.2.840.113549.1.1.1',
-  ecPublicKey: '1.2.840.10045.2.1',
-  p256: '1.2.840.10045.3.1.7',
-  p384: '1.3.132.0.34',
-  p521: '1.3.132.0.35',
-} as const;
+/** The object identifiers the examples use: one table, also rendered by the OID reference guide. */
+export { OID, OIDS } from './oids.ts';
 // #endregion oids
 
 // #region keys
