@@ -2,7 +2,7 @@
 // entry below is bundled with esbuild (minified, browser, ESM, tree-shaken, as
 // the site bundles its own script); the minified and gzipped (level 9) bytes
 // go to content/docs/guides/data/bundle-sizes.ts, which the browsers guide
-// renders. asn1js, pvtsutils and pvutils are counted: pkijs needs them.
+// renders. pkijs's dependencies (asn1js and the rest) are counted: it needs them.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -17,7 +17,7 @@
 // row, fails the build, so a new code in pkijs cannot go unexplained. Each line
 // of the fence is a column: `Header = field`, or `` Header = `field` `` for a
 // cell in code style. Cells are inline Markdown (links, emphasis, code); raw
-// HTML in data is shown as text.
+// HTML in data is shown as text. Relative links in data resolve from the page.
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { Code, PhrasingContent, Root, RootContent, Table, TableCell } from 'mdast';
 import remarkGfm from 'remark-gfm';

@@ -108,3 +108,10 @@ export const migration = {
   ],
   "sharedClasses": 109
 };
+
+// One array per table of the guide.
+export const removedExports = migration.removedExports;
+export const functionChanges = migration.functionChanges;
+export const memberChanges = migration.memberChanges;
+export const commonNewMembers = migration.commonNewMembers.map((m) => ({ ...m, of: `${m.classes} of ${migration.sharedClasses}` }));
+export const addedClasses = migration.addedClasses.map((name) => ({ name }));
