@@ -91,7 +91,8 @@ export function diffApis(from: ApiShape, to: ApiShape, versions: { from: string;
     const renamed = lower.get(name.toLowerCase());
     return { name, kind, note: renamed ? `renamed: ${renamed}` : 'removed' };
   }).sort((a, b) => a.name.localeCompare(b.name));
-  const added = [...to.exports.keys()].filter((n) => !from.exports.has(n));
+  const renamedTo = new Set(removedExports.flatMap((r) => (r.note.startsWith('renamed: ') ? [r.note.slice(9)] : [])));
+  const added = [...to.exports.keys()].filter((n) => !from.exports.has(n) && !renamedTo.has(n));
   const memberChanges: MigrationData['memberChanges'] = [];
   for (const [className, before] of from.classes) {
     const after = to.classes.get(className);
