@@ -10,7 +10,8 @@ import { loadPage } from '../support/site.ts';
 const EXAMPLES = join(ROOT, 'content/docs/examples');
 const pages = readdirSync(EXAMPLES, { recursive: true })
   .map(String)
-  .filter((f) => f.endsWith('.ts'))
+  // oids.ts is a data module shown on the helpers page, not a page of its own.
+  .filter((f) => f.endsWith('.ts') && f !== 'oids.ts')
   .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
 
 describe('example pages', () => {
