@@ -12,6 +12,8 @@ export interface Hit {
   score: number;
   /** Index terms the query matched (after typos and prefixes), for highlighting. */
   terms: string[];
+  /** The record holds every word of a query of several words. */
+  allWords: boolean;
 }
 
 export interface GroupedHits {
@@ -86,7 +88,9 @@ export class SearchEngine {
     }
     const hits = results.map((r) => this.rank(r, terms, whole, last));
     if (wantsExample) for (const h of hits) h.score *= h.record.group === 'examples' ? 4 : 0.25;
-    hits.sort((a, b) => b.score - a.score || a.record.id - b.record.id);
+    // Hits holding every word typed come first: section text is cut short in the index, so BM25 and
+    // the symbol score alone let a one-word symbol match ("Request") crowd out the page about all of them.
+    hits.sort((a, b) => Number(b.allWords) - Number(a.allWords) || b.score - a.score || a.record.id - b.record.id);
     return hits.slice(0, limit);
   }
 
@@ -102,7 +106,8 @@ export class SearchEngine {
       score *= 1.5;
     }
     score *= GROUP_WEIGHT[record.group] * (KIND_WEIGHT[record.kind] ?? 1);
-    return { record, score, terms: r.terms };
+    const words = `${record.owner ?? ''} ${record.name} ${record.text}`.toLowerCase();
+    return { record, score, terms: r.terms, allWords: terms.length > 1 && terms.every((t) => words.includes(t)) };
   }
 
   /** The hits of `search`, in groups; a group comes where its best hit ranks. */
