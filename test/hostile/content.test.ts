@@ -1,7 +1,8 @@
 // Hostile content through the real CLI. Content can never read outside the
 // repository (includes stay in the content folder, links out are errors),
 // run code (JavaScript front matter, <script>, on*= handlers, javascript:
-// URLs), loop (folder and file link loops), hang (a FIFO) or take a layout id.
+// URLs; a table's data module runs sandboxed, without fs), leave a code
+// without its explanation, loop (folder and file link loops), hang (a FIFO) or take a layout id.
 // Each failing case exits with its code and a message naming the file (and
 // line), and the previous out/ stays exactly as it was.
 //
@@ -28,6 +29,7 @@ const FRONT_MATTER_RAN = join(ROOT, 'test/.tmp/hostile-content-front-matter-ran'
 const FIXTURE_CASES = [
   'include-etc-passwd', 'include-proc-environ', 'front-matter-js', 'raw-html-script', 'raw-html-event-handler',
   'raw-html-javascript-url', 'markdown-link-javascript', 'page-over-size-limit', 'heading-layout-ids',
+  'table-data-module-reads-fs', 'table-unexplained-code',
 ];
 
 beforeAll(() => {
