@@ -55,6 +55,14 @@ const RELEVANCE: [string, string, 1 | 3][] = [
   ['certificate signing request', '/docs/examples/certificates-and-revocation/working-with-certificate-requests', 3],
   ['OCSP response example', '/docs/examples/certificates-and-revocation/working-with-OCSP-responses', 3],
   ['P7B', '/docs/examples/signing-and-encryption-with-CMS/working-with-PKCS-7-certificate-bags-P7B', 1],
+  // Guides
+  ['migrating from 2.x', '/docs/guides/migrating-from-2x', 3],
+  ['OID reference', '/docs/guides/oid-reference', 3],
+  ['what pkijs leaves to you', '/docs/guides/security', 3],
+  ['chain order', '/docs/guides/security#chain-order-the-last-certificate-is-the-one-validated', 5], // after the examples that put a chain in order
+  ['bundle size', '/docs/guides/browsers-and-bundlers#what-an-import-costs', 3],
+  ['encode flag', '/docs/guides/concepts#toschema-and-the-encode-flag', 3],
+  ['no crypto engine', '/docs/guides/troubleshooting#no-crypto-engine', 3],
 ];
 
 const site = serveSite(realSite);
