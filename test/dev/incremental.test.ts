@@ -1,5 +1,6 @@
 // Incremental rebuilds give exactly what a full build gives. After each edit
-// of a fixture site (page body, title, description, code include, new and
+// of a fixture site (page body, title, description, code include, a generated
+// table's data module, new and
 // deleted pages, static files, client code and styles), out/ is compared file by file
 // with a fresh full build of the same sources; failed rebuilds leave out/ as
 // it was and are retried with the next change.
@@ -71,6 +72,19 @@ describe('incremental rebuilds', () => {
   it('re-renders the pages of a code include when the included file changes', async () => {
     const result = await edit('content/docs/examples/certificates-and-revocation/first-steps.ts', (t) => t.replace('new Certificate()', 'new Certificate({ serialNumber: 7 })'));
     expect(result.changedPaths).toEqual(['/docs/examples/certificates-and-revocation/first-steps']);
+    await expectSameAsFullBuild();
+  });
+
+  it('re-renders the page of a generated table when its data module, or a file it imports, changes', async () => {
+    await site.write('content/docs/table-base.ts', "export const base = '1.2';\n");
+    await site.write('content/docs/table-rows.ts', "import { base } from './table-base.ts';\nexport const rows = [{ oid: `${base}.3` }];\n");
+    await site.write('content/docs/tables.md', '---\ntitle: Tables\ndescription: A generated table.\n---\n\n```table rows=./table-rows.ts#rows\nOID = `oid`\n```\n');
+    await builder.update(['content/docs/table-base.ts', 'content/docs/table-rows.ts', 'content/docs/tables.md'].map((f) => site.path(f)));
+    const cell = async () => cheerio.load(await site.read('out/docs/tables/index.html'))('table.data-table td').text();
+    expect(await cell()).toBe('1.2.3');
+    const result = await edit('content/docs/table-base.ts', (t) => t.replace("'1.2'", "'1.5'"));
+    expect(result.changedPaths).toEqual(['/docs/tables']);
+    expect(await cell()).toBe('1.5.3');
     await expectSameAsFullBuild();
   });
 

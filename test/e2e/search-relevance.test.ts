@@ -59,7 +59,7 @@ const RELEVANCE: [string, string, 1 | 3][] = [
   ['migrating from 2.x', '/docs/guides/migrating-from-2x', 3],
   ['OID reference', '/docs/guides/oid-reference', 3],
   ['what pkijs leaves to you', '/docs/guides/security', 3],
-  ['chain order', '/docs/guides/security#chain-order-the-last-certificate-is-the-one-validated', 5], // after the examples that put a chain in order
+  ['certs order', '/docs/guides/security#chain-order-the-last-certificate-is-the-one-validated', 3],
   ['bundle size', '/docs/guides/browsers-and-bundlers#what-an-import-costs', 3],
   ['encode flag', '/docs/guides/concepts#toschema-and-the-encode-flag', 3],
   ['no crypto engine', '/docs/guides/troubleshooting#no-crypto-engine', 3],
