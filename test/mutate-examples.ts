@@ -60,8 +60,8 @@ const MUTANTS: Mutant[] = [
     why: 'x509Time: UTCTime in 2050 (RFC 5280 wants GeneralizedTime from 2050)' },
   { file: OIDS, find: "ocspNoCheck: { oid: '1.3.6.1.5.5.7.48.1.5',", replace: "ocspNoCheck: { oid: '1.3.6.1.5.5.7.48.1.4',",
     why: 'id-pkix-ocsp-nocheck OID changed' },
-  { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.1';",
-    replace: "export const TSA_POLICY = '1.3.6.1.5.5.7.13.2';", why: 'TSA policy OID changed' },
+  { file: OIDS, find: "testPolicyOne: { oid: '1.3.6.1.5.5.7.13.1',",
+    replace: "testPolicyOne: { oid: '1.3.6.1.5.5.7.13.2',", why: 'TSA policy OID changed' },
   { file: `${EXAMPLES}/other/working-with-PKCS-12-files.ts`, find: "const localKeyId = await crypto.subtle.digest('SHA-1',",
     replace: "const localKeyId = await crypto.subtle.digest('SHA-256',", why: 'PKCS#12 localKeyId no longer the SHA-1 of the certificate' },
 ];

@@ -46,6 +46,7 @@ const RFC_VALUES: Record<string, string> = {
   localKeyId: '1.2.840.113549.1.9.21',
   pkcs8ShroudedKeyBag: '1.2.840.113549.1.12.10.1.2', // RFC 7292 4.2
   certBag: '1.2.840.113549.1.12.10.1.3',
+  testPolicyOne: '1.3.6.1.5.5.7.13.1', // RFC 7229 2: id-TEST-certPolicyOne
   sha1: '1.3.14.3.2.26', // RFC 3279 2.1
   sha256: '2.16.840.1.101.3.4.2.1', // RFC 5754
   sha384: '2.16.840.1.101.3.4.2.2',
@@ -74,11 +75,13 @@ describe('the OID table', () => {
     for (const entry of constants) expect((pkijs as unknown as Record<string, string>)[entry.constant], entry.constant).toBe(entry.oid);
   });
 
-  it('has every OID the example code names: each OID.x, each pkijs.id_* constant', () => {
+  it('has every OID the example code names: each OID.x, each pkijs.id_* constant, no literal elsewhere', () => {
     for (const [, key] of exampleCode.matchAll(/\bOID\.(\w+)/g)) expect(Object.keys(OIDS), `OID.${key}`).toContain(key);
     const used = new Set([...exampleCode.matchAll(/\bpkijs\.(id_\w+)/g)].map((m) => m[1]));
     const listed = new Set<string>(Object.values(OIDS).flatMap((e) => ('constant' in e ? [e.constant] : [])));
     expect([...used].filter((c) => !listed.has(c!))).toEqual([]);
+    // And no OID written out as a string anywhere else in the example code.
+    expect(exampleCode.match(/'\d+\.\d+(\.\d+)+'/g)).toBeNull();
   });
 
   it('gives each row a name, a specification and a reading pkijs class that exists', () => {

@@ -62,6 +62,8 @@ export const OIDS = {
   // PKCS #12 bag types (RFC 7292 4.2)
   pkcs8ShroudedKeyBag: { oid: '1.2.840.113549.1.12.10.1.2', name: 'pkcs8ShroudedKeyBag', group: 'PKCS #12 bag', spec: 'RFC 7292 4.2', readBy: 'SafeBag → PKCS8ShroudedKeyBag' },
   certBag: { oid: '1.2.840.113549.1.12.10.1.3', name: 'certBag', group: 'PKCS #12 bag', spec: 'RFC 7292 4.2', readBy: 'SafeBag → CertBag' },
+  // Certificate policies (RFC 7229: for tests only; a real TSA has its own policy OID)
+  testPolicyOne: { oid: '1.3.6.1.5.5.7.13.1', name: 'id-TEST-certPolicyOne', group: 'Policy', spec: 'RFC 7229 2', readBy: 'TSTInfo, TimeStampReq' },
   // Algorithms
   sha1: { oid: '1.3.14.3.2.26', name: 'id-sha1', group: 'Algorithm', spec: 'RFC 3279 2.1', readBy: 'AlgorithmIdentifier' },
   sha256: { oid: '2.16.840.1.101.3.4.2.1', name: 'id-sha256', group: 'Algorithm', spec: 'RFC 5754 2.2', readBy: 'AlgorithmIdentifier', constant: 'id_sha256' },

@@ -23,7 +23,7 @@ export async function createTsaCertificate(ca: KeyAndCertificate): Promise<KeyAn
 
 // #region check-request
 /** The policy this TSA applies (an RFC 7229 test OID: a real TSA has its own). */
-export const TSA_POLICY = '1.3.6.1.5.5.7.13.1';
+export const TSA_POLICY = OID.testPolicyOne;
 
 /** Accepted hash OIDs and their digest lengths in bytes. */
 const ACCEPTED_HASHES = new Map([[pkijs.id_sha256, 32], [pkijs.id_sha384, 48], [pkijs.id_sha512, 64]]);
