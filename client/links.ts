@@ -1,7 +1,9 @@
 // Which links client navigation takes over: plain left clicks on same-origin
 // links to pages. Modifier clicks, other targets, downloads, files and
 // external links are left to the browser.
+import { underBase } from '../src/shared/base-url.ts';
 import { ASSET_DIR, chunkUrl, normalizePath } from '../src/shared/paths.ts';
+import { BASE, toRoute, toUrl } from './base.ts';
 import type { Chunk } from '../src/shared/view.ts';
 
 /** The URL of a link when it leads to a page of this site, else undefined. */
@@ -9,9 +11,10 @@ export function pageUrl(a: Element): URL | undefined {
   if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute('href')) return undefined;
   if ((a.target && a.target !== '_self') || a.hasAttribute('download')) return undefined;
   const url = new URL(a.href);
-  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return undefined;
+  // A link leaving the base URL leads to another site on this origin.
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || !underBase(BASE, url.pathname)) return undefined;
   // Generated assets and files (anything with an extension but .html) are not pages.
-  if (url.pathname.startsWith(`/${ASSET_DIR}/`) || /\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  if (toRoute(url.pathname).startsWith(`/${ASSET_DIR}/`) || /\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
   return url;
 }
 
@@ -21,11 +24,11 @@ export function clickedPageUrl(e: MouseEvent): URL | undefined {
   return a ? pageUrl(a) : undefined;
 }
 
-/** Loads a route's content chunk; its URL is derived from the path alone. */
+/** Loads a route's content chunk (`path` is a route path); its URL is derived from the path alone. */
 export async function fetchChunk(path: string): Promise<Chunk> {
   let response: Response;
   try {
-    response = await fetch(chunkUrl(normalizePath(path)));
+    response = await fetch(toUrl(chunkUrl(normalizePath(path))));
   } catch (e) {
     throw new Error(`The content of ${path} could not be loaded: ${(e as Error).message}.`, { cause: e });
   }

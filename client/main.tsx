@@ -7,6 +7,7 @@ import { normalizePath } from '../src/shared/paths.ts';
 import { CONTENT_ID, DATA_ID, ROOT_ID } from '../src/shared/reserved-ids.ts';
 import type { PageView, SiteData } from '../src/shared/view.ts';
 import { App } from './app.tsx';
+import { toRoute } from './base.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { rememberDocsVersion } from './docs-version.ts';
 import { watchLinks } from './prefetch.ts';
@@ -33,7 +34,7 @@ async function start(): Promise<void> {
   hydrateRoot(root, <App data={data} initial={{ page, html }} />, {
     onRecoverableError: (error) => console.error('pkidocs: React recovered from a rendering error:', error),
   });
-  watchLinks(root, () => normalizePath(location.pathname));
+  watchLinks(root, () => normalizePath(toRoute(location.pathname)));
 }
 
 start().catch((e: unknown) => console.warn(`pkidocs: the page stays static, the client could not start (${String(e)}).`));

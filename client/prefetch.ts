@@ -3,6 +3,7 @@
 // <link rel="prefetch"> where supported, else a GET with credentials. Skipped
 // on 2G connections and with data-saver on, and never twice for one page.
 import { chunkUrl, normalizePath } from '../src/shared/paths.ts';
+import { toRoute, toUrl } from './base.ts';
 import { pageUrl } from './links.ts';
 
 interface Connection {
@@ -18,17 +19,17 @@ const prefetched = new Set<string>();
 
 function prefetch(a: Element, current: string): void {
   const url = pageUrl(a);
-  const path = url && normalizePath(url.pathname);
+  const path = url && normalizePath(toRoute(url.pathname));
   if (!path || path === current || prefetched.has(path)) return;
   if (!prefetchAllowed((navigator as Navigator & { connection?: Connection }).connection)) return;
   prefetched.add(path);
   const link = document.createElement('link');
   if (link.relList?.supports?.('prefetch')) {
     link.rel = 'prefetch';
-    link.href = chunkUrl(path);
+    link.href = toUrl(chunkUrl(path));
     document.head.append(link);
   } else {
-    fetch(chunkUrl(path), { credentials: 'include' }).catch(() => prefetched.delete(path));
+    fetch(toUrl(chunkUrl(path)), { credentials: 'include' }).catch(() => prefetched.delete(path));
   }
 }
 

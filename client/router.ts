@@ -10,6 +10,7 @@
 // a spinner after 200 ms, an error with Retry.
 import { normalizePath } from '../src/shared/paths.ts';
 import type { Chunk } from '../src/shared/view.ts';
+import { toRoute, toUrl } from './base.ts';
 import { clickedPageUrl, fetchChunk } from './links.ts';
 import { startProgress } from './progress.ts';
 
@@ -57,7 +58,7 @@ export function scrollToHash(hash: string): boolean {
 
 export class Router {
   /** The path on screen (the not-found page keeps the path it was asked for). */
-  private here = normalizePath(location.pathname);
+  private here = normalizePath(toRoute(location.pathname));
   private key = entryKey();
   /** Only the latest route change may show its page. */
   private ticket = 0;
@@ -69,13 +70,13 @@ export class Router {
   }
 
   private show(chunk: Chunk, arrival: Arrival): void {
-    this.here = normalizePath(location.pathname);
+    this.here = normalizePath(toRoute(location.pathname));
     this.callbacks.show(chunk, arrival);
   }
 
   /** A click: preload, then show and push history. */
   async go(url: URL): Promise<void> {
-    const path = normalizePath(url.pathname);
+    const path = normalizePath(toRoute(url.pathname));
     const ticket = ++this.ticket;
     const done = startProgress();
     let chunk: Chunk;
@@ -93,7 +94,7 @@ export class Router {
     if (ticket !== this.ticket) return;
     this.scrolls.set(this.key, scrollY);
     this.key = newKey();
-    history.pushState({ key: this.key }, '', path + url.search + url.hash);
+    history.pushState({ key: this.key }, '', toUrl(path) + url.search + url.hash);
     this.show(chunk, { hash: url.hash });
   }
 
@@ -105,7 +106,7 @@ export class Router {
     const spinner = setTimeout(() => ticket === this.ticket && this.callbacks.setContent({ status: 'spinner' }), SPINNER_DELAY);
     const done = startProgress();
     try {
-      const chunk = await fetchChunk(location.pathname);
+      const chunk = await fetchChunk(toRoute(location.pathname));
       if (ticket === this.ticket) this.show(chunk, { hash, scroll });
     } catch (e) {
       if (ticket === this.ticket) this.callbacks.setContent({ status: 'error', message: (e as Error).message });
@@ -118,7 +119,7 @@ export class Router {
   private onClick = (e: MouseEvent): void => {
     const url = clickedPageUrl(e);
     if (!url) return;
-    const samePage = normalizePath(url.pathname) === this.here;
+    const samePage = normalizePath(toRoute(url.pathname)) === this.here;
     // A #fragment on this page is the browser's job.
     if (samePage && url.hash) return;
     e.preventDefault();
@@ -130,7 +131,7 @@ export class Router {
     this.scrolls.set(this.key, scrollY);
     this.key = entryKey();
     const saved = this.scrolls.get(this.key) ?? state().scroll;
-    if (normalizePath(location.pathname) !== this.here) void this.load(saved);
+    if (normalizePath(toRoute(location.pathname)) !== this.here) void this.load(saved);
     else if (saved !== undefined) scrollTo(0, saved);
     else scrollToHash(location.hash);
   };
@@ -139,7 +140,7 @@ export class Router {
   start(initialPath: string): void {
     history.scrollRestoration = 'manual';
     // /x.html and /x/index.html are shown as /x (an exact route match was served as it is).
-    if (this.here !== location.pathname && this.here === initialPath) history.replaceState(state(), '', this.here + location.search + location.hash);
+    if (toUrl(this.here) !== location.pathname && this.here === initialPath) history.replaceState(state(), '', toUrl(this.here) + location.search + location.hash);
     const saved = state().scroll;
     if (saved !== undefined) scrollTo(0, saved);
     let frame = 0;

@@ -49,9 +49,18 @@ export const siteConfigSchema = z.strictObject({
   tagline: z.string().min(1),
   locale: z.string().default('en'),
   direction: z.enum(['ltr', 'rtl']).default('ltr'),
-  /** Production origin; absolute links to it (e.g. in the package README) become internal links. */
-  url: z.url().optional(),
-  baseUrl: z.string().startsWith('/').endsWith('/').default('/'),
+  /**
+   * Production origin, without a path (`https://pkijs.org`): absolute links to it become internal
+   * links, and canonical links, og:url and the sitemap are built from it and `baseUrl`.
+   */
+  url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://pkijs.org' })
+    .refine((u) => /^https?:\/\/[^/?#]+\/?$/.test(u), 'must be an origin only, such as https://example.github.io; put the path the site is served under in baseUrl')
+    .transform((u) => u.replace(/\/$/, ''))
+    .optional(),
+  /** The path the site is served under: `/`, or `/PKI.js/` for a GitHub Pages project site. */
+  baseUrl: z.string().regex(/^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/, 'must start and end with "/" and hold only path segments, such as /PKI.js/').default('/'),
+  /** The social image of every page (og:image): a file in static/ (`img/social.png`) or an absolute https URL. */
+  image: z.string().min(1).optional(),
   library: z.strictObject({
     /** npm package whose type definitions are documented. */
     package: z.string().min(1),

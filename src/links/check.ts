@@ -13,7 +13,8 @@ export interface LinkReport {
   linksChecked: number;
 }
 
-export async function checkLinks(pages: readonly CheckedPage[], staticFiles: ReadonlySet<string>, locate?: Locate): Promise<LinkReport> {
-  const index = await LinkIndex.empty(locate).update(pages, [], staticFiles);
+/** `base`: the base URL the pages' hrefs carry (static files and page paths are without it). */
+export async function checkLinks(pages: readonly CheckedPage[], staticFiles: ReadonlySet<string>, locate?: Locate, base = '/'): Promise<LinkReport> {
+  const index = await LinkIndex.empty(locate, base).update(pages, [], staticFiles);
   return { diagnostics: index.diagnostics, pagesChecked: index.checked.pages, linksChecked: index.checked.links };
 }

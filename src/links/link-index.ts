@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { collectLinks, type PageLinks } from './collect.ts';
+import { stripBase, withBase } from '../shared/base-url.ts';
 import { normalizePath } from '../shared/paths.ts';
 
 interface Link {
@@ -17,6 +18,8 @@ interface Link {
   /** The page path it points to. */
   path: string;
   fragment: string;
+  /** An absolute link that leaves the base URL (`/docs/x` on a site under `/PKI.js/`). */
+  outside?: boolean;
 }
 
 interface PageEntry {
@@ -49,12 +52,14 @@ export class LinkIndex {
     private readonly problems: ReadonlyMap<string, readonly Diagnostic[]>,
     private readonly staticFiles: ReadonlySet<string>,
     private readonly locate: Locate,
+    /** The base URL the hrefs carry (`/` or `/PKI.js/`); page paths and static files do not. */
+    private readonly base: string,
     /** Pages and links looked at by the update that made this index. */
     readonly checked: { pages: number; links: number },
   ) {}
 
-  static empty(locate: Locate = locateFresh): LinkIndex {
-    return new LinkIndex(new Map(), new Map(), new Set(), locate, { pages: 0, links: 0 });
+  static empty(locate: Locate = locateFresh, base = '/'): LinkIndex {
+    return new LinkIndex(new Map(), new Map(), new Set(), locate, base, { pages: 0, links: 0 });
   }
 
   get diagnostics(): Diagnostic[] {
@@ -78,7 +83,7 @@ export class LinkIndex {
     for (const [i, page] of changed.entries()) {
       if (i % 16 === 15) await new Promise((r) => setImmediate(r));
       const before = pages.get(page.path);
-      const entry = toEntry(page, before);
+      const entry = toEntry(page, before, this.base);
       pages.set(page.path, entry);
       if (!before) newPaths = true;
       if (!before || !sameSet(before.ids, entry.ids)) newIds.add(page.path);
@@ -87,10 +92,10 @@ export class LinkIndex {
     const edited = new Set(changed.map((p) => p.path));
     // Only links with a fragment can break or heal when a page's ids change.
     const recheck = [...pages.values()].filter((p) => everything || edited.has(p.path) || p.links.some((l) => l.fragment && newIds.has(l.path)));
-    const checker = new Checker(pages, staticFiles, this.locate);
+    const checker = new Checker(pages, staticFiles, this.locate, this.base);
     for (const page of recheck) problems.set(page.path, checker.check(page));
     const links = recheck.reduce((n, p) => n + p.links.length, 0);
-    return new LinkIndex(pages, problems, staticFiles, this.locate, { pages: recheck.length, links });
+    return new LinkIndex(pages, problems, staticFiles, this.locate, this.base, { pages: recheck.length, links });
   }
 }
 
@@ -102,12 +107,12 @@ export class LinkIndex {
 const resolved = new Map<string, Omit<Link, 'href'>>();
 const RESOLVED_LIMIT = 100_000;
 
-function toEntry(page: IndexedPage, before: PageEntry | undefined): PageEntry {
+function toEntry(page: IndexedPage, before: PageEntry | undefined, base: string): PageEntry {
   const { ids, hrefs, body } = collect(page, before);
   const links: Link[] = [];
   for (const href of new Set(hrefs)) {
     if (EXTERNAL.test(href)) continue;
-    links.push({ href, ...resolve(href, page.path) });
+    links.push({ href, ...resolve(href, page.path, base) });
   }
   return { path: page.path, source: page.source, ids, links, body };
 }
@@ -126,18 +131,21 @@ function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & 
   };
 }
 
-function resolve(href: string, from: string): Omit<Link, 'href'> {
+function resolve(href: string, from: string, base: string): Omit<Link, 'href'> {
   // A bare #fragment stays on the page (page paths need no percent-encoding).
   if (href.startsWith('#')) return { rawPath: from, path: from, fragment: safeDecode(href.slice(1)) };
   const absolute = href.startsWith('/');
-  const known = absolute ? resolved.get(href) : undefined;
+  const key = `${base} ${href}`;
+  const known = absolute ? resolved.get(key) : undefined;
   if (known) return known;
-  const url = new URL(href, `http://site${from}`);
-  const rawPath = safeDecode(url.pathname);
-  const link = { rawPath, path: normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)) };
+  // Hrefs carry the base; a relative one resolves against the page's URL under it.
+  const url = new URL(href, `http://site${withBase(base, from)}`);
+  const inside = stripBase(base, safeDecode(url.pathname));
+  const rawPath = inside ?? safeDecode(url.pathname);
+  const link = { rawPath, path: normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)), ...(inside === undefined ? { outside: true } : {}) };
   if (absolute) {
     if (resolved.size > RESOLVED_LIMIT) resolved.clear();
-    resolved.set(href, link);
+    resolved.set(key, link);
   }
   return link;
 }
@@ -149,17 +157,19 @@ class Checker {
     private readonly pages: ReadonlyMap<string, PageEntry>,
     private readonly staticFiles: ReadonlySet<string>,
     private readonly locate: Locate,
+    private readonly base: string,
   ) {}
 
   check(page: PageEntry): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const link of page.links) {
-      if (this.staticFiles.has(link.rawPath)) continue;
+      if (!link.outside && this.staticFiles.has(link.rawPath)) continue;
       const problem = this.problem(link, page.path);
       if (!problem) continue;
       out.push(error('links', problem.code, `The link "${link.href}" on ${page.path} ${problem.what}.`, {
         file: page.source,
-        line: this.locate(page.source, link.href),
+        // Sources hold the href without the base.
+        line: this.locate(page.source, link.href.startsWith('/') ? (stripBase(this.base, link.href) ?? link.href) : link.href),
         hint: problem.suggestion ? `Did you mean "${problem.suggestion}"?` : 'Fix the link or create its target.',
       }));
     }
@@ -168,6 +178,10 @@ class Checker {
 
   private problem(link: Link, from: string): { code: string; what: string; suggestion?: string } | undefined {
     const { path, fragment } = link;
+    if (link.outside) {
+      const inside = withBase(this.base, path);
+      return { code: 'links/outside-base', what: `leaves the base URL ${this.base} the site is served under`, suggestion: this.pages.has(path) ? inside + (fragment ? `#${fragment}` : '') : undefined };
+    }
     const target = this.pages.get(path);
     if (!target) {
       this.allPaths ??= [...this.pages.keys()];

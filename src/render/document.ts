@@ -4,10 +4,12 @@
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
+import { withBase } from '../shared/base-url.ts';
 import { escapeHtml } from '../shared/escape.ts';
 import { DATA_ID, ROOT_ID } from '../shared/reserved-ids.ts';
 import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
+import { headTags, type SiteMeta } from './head.ts';
 
 export interface Assets {
   script: string;
@@ -24,8 +26,13 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-export function renderDocument(data: SiteData, page: PageView, html: string, assets: Assets): string {
+/**
+ * `html` is the page's content HTML with the base URL already applied
+ * (html-urls.ts); asset URLs are route paths and get it here.
+ */
+export function renderDocument(data: SiteData, page: PageView, html: string, assets: Assets, meta: SiteMeta = {}): string {
   const { site } = data;
+  const url = (path: string): string => escapeHtml(withBase(site.baseUrl, path));
   const tree = page.sidebar ? data.sidebars[page.sidebar] : undefined;
   const app = renderToString(createElement(Layout, { site, page, html, tree }));
   const theme = site.colorMode.disableSwitch ? site.colorMode.defaultMode : undefined;
@@ -37,22 +44,25 @@ export function renderDocument(data: SiteData, page: PageView, html: string, ass
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(page.documentTitle)}</title>`,
     page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    ...headTags(page, site.title, site.baseUrl, meta),
     `<meta name="pkidocs:base-url" content="${escapeHtml(site.baseUrl)}">`,
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
-    `<link rel="stylesheet" href="${assets.style}">`,
-    `<script>${headScript({ colorMode: site.colorMode, announcementId: site.announcement?.id, baseUrl: site.baseUrl, path: page.path })}</script>`,
-    `<link rel="preload" href="${assets.data}" as="fetch" crossorigin="anonymous">`,
-    `<script type="module" src="${assets.script}"></script>`,
+    `<link rel="icon" href="${url('/favicon.svg')}" type="image/svg+xml">`,
+    `<link rel="stylesheet" href="${url(assets.style)}">`,
+    `<script>${headScript({ colorMode: site.colorMode, announcementId: site.announcement?.id, baseUrl: site.baseUrl, path: page.path, notFound: page.kind === 'not-found' })}</script>`,
+    `<link rel="preload" href="${url(assets.data)}" as="fetch" crossorigin="anonymous">`,
+    `<script type="module" src="${url(assets.script)}"></script>`,
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${app}</div>`,
-    `<script id="${DATA_ID}" type="application/json" data-site="${assets.data}"${searchAttributes(assets)}>${scriptJson(page)}</script>`,
+    `<script id="${DATA_ID}" type="application/json" data-site="${url(assets.data)}"${searchAttributes(assets, site.baseUrl)}>${scriptJson(page)}</script>`,
     '</body>',
     '</html>',
   ].filter(Boolean).join('\n');
 }
 
 /** Where the page's script finds the search chunk and index (fetched on first use only). */
-function searchAttributes(assets: Assets): string {
-  return assets.search && assets.searchIndex ? ` data-search="${escapeHtml(assets.search)}" data-search-index="${escapeHtml(assets.searchIndex)}"` : '';
+function searchAttributes(assets: Assets, base: string): string {
+  return assets.search && assets.searchIndex
+    ? ` data-search="${escapeHtml(withBase(base, assets.search))}" data-search-index="${escapeHtml(withBase(base, assets.searchIndex))}"`
+    : '';
 }

@@ -6,12 +6,16 @@ import { chunkFile, pageFile } from '../shared/paths.ts';
 import type { Chunk, SiteData } from '../shared/view.ts';
 import type { PageBody } from './body.ts';
 import { renderDocument, type Assets } from './document.ts';
+import type { SiteMeta } from './head.ts';
+import { htmlWithBase } from './html-urls.ts';
 import { pageView } from './page-view.ts';
 
 export interface RenderedPage {
   path: string;
   source: string;
   html: string;
+  /** The content HTML as the page holds it (with the base URL). */
+  body: string;
 }
 
 export interface RenderedSite {
@@ -24,6 +28,7 @@ export function renderSite(
   bodies: ReadonlyMap<string, PageBody>,
   data: SiteData,
   assets: Assets,
+  meta: SiteMeta = {},
 ): RenderedSite {
   const pages: RenderedPage[] = [];
   const files: RenderedSite['files'] = [];
@@ -31,11 +36,12 @@ export function renderSite(
     const body = bodies.get(route.path);
     if (!body) throw new Error(`No body was rendered for ${route.path}`);
     const page = pageView(route, body, data.site.title);
-    const html = renderDocument(data, page, body.html, assets);
-    pages.push({ path: route.path, source: route.source, html });
+    const content = htmlWithBase(body.html, data.site.baseUrl);
+    const html = renderDocument(data, page, content, assets, meta);
+    pages.push({ path: route.path, source: route.source, html, body: content });
     files.push({ path: pageFile(route.path), contents: html });
     if (route.kind === 'not-found') files.push({ path: '404.html', contents: html });
-    const chunk: Chunk = { page, html: body.html };
+    const chunk: Chunk = { page, html: content };
     files.push({ path: chunkFile(route.path), contents: JSON.stringify(chunk) });
   }
   return { pages, files };

@@ -33,13 +33,13 @@ export function isSearchedPage(kind: RouteKind): boolean {
 /** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */
 const apiCache = new WeakMap<ApiModel, ItemRow[]>();
 
-export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[]): SearchIndexData {
+export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/'): SearchIndexData {
   const items = apiCache.get(model) ?? apiItems(model);
   apiCache.set(model, items);
   const rows = pages
     .filter((p) => isSearchedPage(p.kind))
     .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', pageSections(p.html, p.toc)]);
-  return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, items, pages: rows };
+  return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, ...(base === '/' ? {} : { base }), items, pages: rows };
 }
 
 function apiItems(model: ApiModel): ItemRow[] {

@@ -32,3 +32,8 @@ export function chunkUrl(path: string): string {
 export function chunkFile(path: string): string {
   return chunkUrl(path).slice(1);
 }
+
+/** The Markdown twin of a route (src/publish): `/docs/x` → `/docs/x.md`, the home page → `/index.md`. */
+export function twinUrl(path: string): string {
+  return path === '/' ? '/index.md' : `${path}.md`;
+}

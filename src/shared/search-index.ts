@@ -6,6 +6,7 @@
 // (interface members repeat their class's summaries) is stored once in
 // `text`, and member anchors are stored only where they differ from the
 // member's own slug. `expandIndex` turns it into plain records.
+import { withBase } from './base-url.ts';
 
 export const SEARCH_INDEX_VERSION = 1;
 
@@ -36,6 +37,8 @@ export interface SearchIndexData {
   v: typeof SEARCH_INDEX_VERSION;
   /** Where the API pages are (`/docs/api`): classes/, interfaces/, enumerations/ and globals. */
   apiBase: string;
+  /** The site's base URL (`/` or `/PKI.js/`): every record's href carries it. */
+  base?: string;
   items: ItemRow[];
   pages: PageRow[];
 }
@@ -75,6 +78,7 @@ export function itemHref(apiBase: string, kind: ItemKindCode, name: string): str
 /** The flat records the search engine indexes. */
 export function expandIndex(data: SearchIndexData): SearchRecord[] {
   const out: SearchRecord[] = [];
+  const base = data.base ?? '/';
   const texts: string[] = [];
   const text = (ref: TextRef): string => {
     if (typeof ref === 'number') return texts[ref] ?? '';
@@ -82,7 +86,7 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
     return ref;
   };
   for (const [kind, name, line, members] of data.items) {
-    const href = itemHref(data.apiBase, kind, name);
+    const href = withBase(base, itemHref(data.apiBase, kind, name));
     out.push({ id: out.length, group: 'api', kind: ITEM_KINDS[kind], name, text: text(line), href });
     for (const [mkind, mname, mline, anchor, isStatic] of members ?? []) {
       out.push({
@@ -106,7 +110,7 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
         name: anchor ? heading : title,
         ...(anchor ? { owner: title } : {}),
         text: body,
-        href: anchor ? `${path}#${anchor}` : path,
+        href: withBase(base, anchor ? `${path}#${anchor}` : path),
       });
     }
   }

@@ -1,6 +1,7 @@
 // The inline <head> script: it runs before the first paint, so a dark-mode
 // reader never sees a light flash, a dismissed announcement never blinks,
 // and CSS that needs JavaScript (tab panels, the mobile menu) knows it runs.
+import { htmlSuffixScript } from './html-suffix-script.ts';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY, THEME_KEY } from './storage-keys.ts';
 
 export interface ColorModeConfig {
@@ -16,6 +17,8 @@ export interface HeadScriptInput {
   /** The configured base URL and the route path of this page, for the base-URL check. */
   baseUrl: string;
   path: string;
+  /** The not-found page: it also turns `/x.html` into the route `/x` (html-suffix-script.ts). */
+  notFound?: boolean;
 }
 
 const js = JSON.stringify;
@@ -57,5 +60,6 @@ export function baseUrlScript(baseUrl: string, path: string): string {
 export function headScript(input: HeadScriptInput): string {
   return `(function(d){d.classList.add('js');${themeScript(input.colorMode)}`
     + `${input.announcementId ? announcementScript(input.announcementId) : ''}`
-    + `${input.baseUrl !== '/' ? baseUrlScript(input.baseUrl, input.path) : ''}})(document.documentElement)`;
+    + `${input.baseUrl !== '/' ? baseUrlScript(input.baseUrl, input.path) : ''}`
+    + `${input.notFound ? htmlSuffixScript(input.baseUrl) : ''}})(document.documentElement)`;
 }

@@ -21,8 +21,9 @@ export async function linkStage(
   // Static files as the content stage listed them (a link inside the repository counts as its file).
   const staticFiles = new Set([...rendered.assets.map((a) => a.url), ...statics.map((f) => `/${f.path}`), '/404.html']);
   const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
-  const withBodies = changed.map((p) => ({ ...p, body: rendered.bodies.get(p.path)?.html }));
-  const index = await (prev?.links ?? LinkIndex.empty(locateFresh)).update(withBodies, removed, staticFiles);
+  // A new base URL changes every href: the index starts again.
+  const previous = prev?.config.baseUrl === config.baseUrl ? prev.links : undefined;
+  const index = await (previous ?? LinkIndex.empty(locateFresh, config.baseUrl)).update(changed, removed, staticFiles);
   const report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
   if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
   report.diagnostics.forEach((d) => reporter.diagnostic({ ...d, severity: 'warning' }));

@@ -45,8 +45,8 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
   }
   // The search index: from the API model and the bodies, again only when either changed.
-  const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length
-    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies)))
+  const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length || prev.config.baseUrl !== config.baseUrl
+    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl))
     : prev.rendered.searchFile;
   const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
   const dataFile = hashedAsset('data', JSON.stringify(data));
@@ -59,7 +59,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
     if (again.has(route)) {
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url });
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image });
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
     } else {
       const old = prev!.rendered.outputs.get(route.path)!;

@@ -1,7 +1,9 @@
 import type { SiteView } from '../../src/shared/view.ts';
 import { ExternalIcon } from './icons.tsx';
+import { useHref } from './base-url.ts';
 
 export function Footer({ footer }: { footer: SiteView['footer'] }) {
+  const href = useHref();
   return (
     <footer className={`footer footer--${footer.style}`}>
       <div className="footer__columns">
@@ -12,7 +14,7 @@ export function Footer({ footer }: { footer: SiteView['footer'] }) {
               <ul className="footer__items">
                 {col.items.map((item) => (
                   <li key={item.label}>
-                    <a className="footer__link" href={item.href} {...(item.external && !item.href.startsWith('mailto:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    <a className="footer__link" href={href(item.href)} {...(item.external && !item.href.startsWith('mailto:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                       {item.label}
                       {item.external && !item.href.startsWith('mailto:') && <ExternalIcon />}
                     </a>

@@ -10,6 +10,7 @@ import { Navbar, NavItems } from './Navbar.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toc } from './Toc.tsx';
+import { BaseUrl } from './base-url.ts';
 
 export interface LayoutProps {
   site: SiteView;
@@ -44,6 +45,7 @@ export function Layout(props: LayoutProps) {
   const full = page.kind === 'home' || page.kind === 'page';
   const content = props.contentOverride ?? <div className="markdown" id={CONTENT_ID} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
+    <BaseUrl.Provider value={site.baseUrl}>
     <div className={`layout layout--${page.kind}`}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>Skip to main content</a>
       {site.announcement && props.announcementVisible !== false && (
@@ -78,5 +80,6 @@ export function Layout(props: LayoutProps) {
       <Footer footer={site.footer} />
       <div className="sr-only" role="status" aria-live="polite" aria-atomic="true">{props.routeAnnouncement}</div>
     </div>
+    </BaseUrl.Provider>
   );
 }

@@ -3,6 +3,7 @@ import type { NavItemView, PageView, SiteView } from '../../src/shared/view.ts';
 import { ColorModeToggle, type ColorModeToggleProps } from './ColorModeToggle.tsx';
 import { GithubIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
+import { useHref } from './base-url.ts';
 
 export interface NavbarProps {
   site: SiteView;
@@ -17,13 +18,14 @@ export function Navbar({ site, page, hidden, onToggleMenu, menuOpen, colour }: N
   const { navbar } = site;
   const left = navbar.items.filter((i) => i.position === 'left');
   const right = navbar.items.filter((i) => i.position === 'right');
+  const href = useHref();
   return (
     <nav className={`navbar navbar--${navbar.style}${hidden ? ' navbar--hidden' : ''}`} aria-label="Main">
       <div className="navbar__inner">
         <button type="button" className="navbar__toggle" aria-label="Open the navigation menu" aria-expanded={menuOpen} aria-controls={MOBILE_MENU_ID} onClick={onToggleMenu}>
           <MenuIcon />
         </button>
-        <a className="navbar__brand" href="/" aria-label={`${site.title} home`}>
+        <a className="navbar__brand" href={href('/')} aria-label={`${site.title} home`}>
           <Logo width={navbar.logo.width} alt={navbar.logo.alt} />
         </a>
         <NavItems items={left} page={page} className="navbar__items" />
@@ -47,18 +49,19 @@ export function NavItems({ items, page, className }: { items: NavItemView[]; pag
 }
 
 function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
+  const href = useHref();
   switch (item.type) {
     case 'sidebar': {
       const active = page.sidebar === item.sidebarId;
       return (
-        <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
+        <a className={`navbar__link${active ? ' navbar__link--active' : ''}`} href={href(item.href)} aria-current={active ? 'page' : undefined}>
           {item.label}
         </a>
       );
     }
     case 'link':
       return (
-        <a className="navbar__link" href={item.href} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} aria-label={item.icon ? item.label : undefined}>
+        <a className="navbar__link" href={href(item.href)} {...(item.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})} aria-label={item.icon ? item.label : undefined}>
           {item.icon === 'github' ? <GithubIcon /> : item.label}
         </a>
       );
@@ -69,7 +72,7 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
           <ul>
             {item.versions.map((v) => (
               <li key={v.name}>
-                <a href={v.href} data-version={v.name}>{v.label}</a>
+                <a href={href(v.href)} data-version={v.name}>{v.label}</a>
               </li>
             ))}
           </ul>
@@ -79,7 +82,7 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
       // A link to the list of every export; the page's script makes it open the search dialog (client/search-trigger.ts).
       return (
         <div className="navbar__search" data-slot="search">
-          <a className="search-button" href={item.href} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
+          <a className="search-button" href={href(item.href)} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
             <SearchIcon />
             <span className="search-button__label">Search</span>
             <kbd className="search-button__keys" aria-hidden="true">Ctrl K</kbd>

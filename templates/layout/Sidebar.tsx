@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { containsPath } from '../../src/shared/sidebar.ts';
 import type { SidebarNode } from '../../src/shared/view.ts';
 import { Collapsible } from './Collapsible.tsx';
+import { useHref } from './base-url.ts';
 
 export interface SidebarProps {
   items: SidebarNode[];
@@ -19,12 +20,13 @@ export function Sidebar({ items, path, onNeedFull }: SidebarProps) {
 }
 
 function SidebarList({ items, path, onNeedFull, level }: SidebarProps & { level: number }) {
+  const href = useHref();
   return (
     <ul className={`menu menu--l${level}`}>
       {items.map((node) =>
         node.type === 'link' ? (
           <li key={node.href} className="menu__item">
-            <a className={`menu__link${node.href === path ? ' menu__link--active' : ''}`} href={node.href} aria-current={node.href === path ? 'page' : undefined}>
+            <a className={`menu__link${node.href === path ? ' menu__link--active' : ''}`} href={href(node.href)} aria-current={node.href === path ? 'page' : undefined}>
               {node.label}
             </a>
           </li>
@@ -38,6 +40,7 @@ function SidebarList({ items, path, onNeedFull, level }: SidebarProps & { level:
 
 function Category({ node, path, onNeedFull, level }: { node: Extract<SidebarNode, { type: 'category' }>; path: string; onNeedFull?: () => void; level: number }) {
   const here = containsPath(node, path);
+  const href = useHref();
   const [open, setOpen] = useState(here);
   // A client navigation into a collapsed category opens it.
   useEffect(() => {
@@ -52,7 +55,7 @@ function Category({ node, path, onNeedFull, level }: { node: Extract<SidebarNode
     <li className={`menu__item menu__category${open ? '' : ' menu__category--collapsed'}`}>
       <div className="menu__category-row">
         {node.href ? (
-          <a className={`menu__link menu__link--category${node.href === path ? ' menu__link--active' : ''}${here ? ' menu__link--here' : ''}`} href={node.href}>
+          <a className={`menu__link menu__link--category${node.href === path ? ' menu__link--active' : ''}${here ? ' menu__link--here' : ''}`} href={href(node.href)}>
             {node.label}
           </a>
         ) : (
@@ -64,7 +67,7 @@ function Category({ node, path, onNeedFull, level }: { node: Extract<SidebarNode
       <Collapsible open={open}>
         <SidebarList items={node.items} path={path} onNeedFull={onNeedFull} level={level + 1} />
         {hidden > 0 && (
-          <a className="menu__more" href={node.truncated!.href} onClick={(e) => { if (onNeedFull) { e.preventDefault(); onNeedFull(); } }}>
+          <a className="menu__more" href={href(node.truncated!.href)} onClick={(e) => { if (onNeedFull) { e.preventDefault(); onNeedFull(); } }}>
             Show all {node.truncated!.total}
           </a>
         )}
