@@ -10,6 +10,7 @@ import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { hasMarker } from '../output/out-dir.ts';
 import { writeSite } from '../output/write.ts';
+import { publishSite } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
@@ -17,7 +18,7 @@ import { readInputs } from './inputs.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { loadRenderer, reachesEverything, type Renderer } from './renderer.ts';
-import { settleAll, timer } from './stage.ts';
+import { failOn, settleAll, timer } from './stage.ts';
 import type { Contents, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
 
@@ -116,6 +117,16 @@ export class SiteBuilder {
     const files = new Map<string, Contents>();
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
+    const published = await stage('publish', async () => {
+      const { config, site, api, content } = inputs;
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics });
+      failOn(out.diagnostics);
+      return out;
+    }, (r) => `${r.files.length} files: Markdown twins, llms.txt, ${r.files.some((f) => f.path === 'sitemap.xml') ? 'sitemap.xml, ' : ''}robots.txt`);
+    if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
+    for (const f of published.files) files.set(f.path, f.contents);
+    // A file of content/static wins over a generated one of the same name (an author's own robots.txt).
+    for (const s of inputs.content.statics) files.delete(s.path);
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
     // An out/ deleted (or emptied) since the last run gets the whole site again.
     const staged = prev && (await hasMarker(this.outDir))

@@ -36,7 +36,10 @@ export interface StagedWrite {
  * the writing overlaps the link check; nothing in out/ changes before commit.
  */
 export function stageIncremental(w: IncrementalWrite): StagedWrite {
-  const { write, remove } = diffFiles(w.before, w.after);
+  const { write, remove: gone } = diffFiles(w.before, w.after);
+  // A generated file that gave way to a static file of the same name: the static file stays.
+  const statics = new Set(w.staticFiles.map((f) => f.path));
+  const remove = gone.filter((p) => !statics.has(p));
   const staged: { tmp: string; target: string }[] = [];
   let bytes = 0;
   // Folders of files the last build wrote exist already; only new files may need one.

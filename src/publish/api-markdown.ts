@@ -1,0 +1,109 @@
+// The Markdown twin of an API page (`/docs/api/classes/Certificate.md`):
+// the item's kind, summary and doc comment, what it extends, and every member
+// with its TypeScript declaration, so an assistant reads the reference as
+// plain text. Links are absolute URLs of the site's pages.
+import { isPageItem, type ApiDoc, type ApiItem, type ApiMember, type ApiModel, type ApiPageItem } from '../api/model.ts';
+import { markdownSource } from '../render/api/doc-html.ts';
+import { createTypeRenderer, type TypeRenderer } from '../render/api/type-html.ts';
+import { apiTargetHref } from '../routes/api-urls.ts';
+import { itemDescription, memberCounts } from '../render/api/describe.ts';
+
+/** Turns a route path (`/docs/api/classes/X#y`) into the URL a twin links to. */
+export type LinkUrl = (path: string) => string;
+
+const KIND_TITLES = { class: 'Class', interface: 'Interface', enum: 'Enumeration' } as const;
+const MEMBER_SECTIONS: [ApiMember['kind'], string][] = [
+  ['constructor', 'Constructors'],
+  ['enumMember', 'Members'],
+  ['property', 'Properties'],
+  ['accessor', 'Accessors'],
+  ['method', 'Methods'],
+];
+
+/** HTML text of the type renderer → plain text (it escapes &, < and >, and links nothing here). */
+const plain = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+export interface ApiMarkdownContext {
+  model: ApiModel;
+  link: LinkUrl;
+  types: TypeRenderer;
+  lookup(kind: ApiItem['kind'], name: string): ApiItem | undefined;
+}
+
+export function apiMarkdownContext(model: ApiModel, link: LinkUrl): ApiMarkdownContext {
+  const index = new Map(model.items.map((i) => [`${i.kind}:${i.name}`, i]));
+  return { model, link, types: createTypeRenderer(() => undefined), lookup: (kind, name) => index.get(`${kind}:${name}`) };
+}
+
+function docText(doc: ApiDoc | undefined, cx: ApiMarkdownContext): string {
+  if (!doc) return '';
+  const href = (target: Parameters<typeof apiTargetHref>[0]) => (cx.lookup(target.kind, target.name) ? cx.link(apiTargetHref(target, cx.lookup)) : undefined);
+  const linkHref = (l: { target?: Parameters<typeof apiTargetHref>[0]; url?: string }) => (l.target ? href(l.target) : l.url);
+  const parts = [markdownSource(doc.summary, linkHref)];
+  for (const tag of doc.tags) {
+    const body = markdownSource(tag.content, linkHref);
+    if (tag.tag === '@example') parts.push(`Example${tag.name ? `: ${tag.name}` : ''}\n\n${body}`);
+    else if (body) parts.push(`${tag.tag.slice(1)}${tag.name ? ` ${tag.name}` : ''}: ${body}`);
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+function declaration(member: ApiMember, cx: ApiMarkdownContext): string {
+  if (member.kind === 'enumMember') return `${member.name}${member.type ? ` = ${plain(cx.types.type(member.type))}` : ''}`;
+  const flags = member.flags.filter((f) => f === 'static' || f === 'readonly' || f === 'abstract' || f === 'protected');
+  const name = member.kind === 'constructor' ? 'constructor' : member.name;
+  const text = member.signatures?.length
+    ? member.signatures.map((s) => plain(cx.types.signature(name, s))).join(';\n')
+    : plain(cx.types.member(member));
+  return flags.length ? text.split('\n').map((l) => `${flags.join(' ')} ${l}`).join('\n') : text;
+}
+
+/**
+ * `notes`: extra Markdown about the item (site notes written beside the API
+ * pages), placed after its summary.
+ */
+export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: string): string {
+  if (!isPageItem(item)) throw new TypeError(`${item.name} has no page of its own.`);
+  const page: ApiPageItem = item;
+  const doc = docText(page.doc, cx);
+  const out = [`# ${page.name}`, `${KIND_TITLES[page.kind]} of ${cx.model.packageName} ${cx.model.version}: ${memberCounts(page)}.`];
+  if (doc) out.push(doc);
+  if (notes?.trim()) out.push(notes.trim());
+  if (page.kind !== 'enum') {
+    const heritage = [
+      ...page.extends.map((t) => `extends ${plain(cx.types.type(t))}`),
+      ...(page.kind === 'class' ? page.implements.map((t) => `implements ${plain(cx.types.type(t))}`) : []),
+    ];
+    if (heritage.length) out.push(`\`\`\`ts\n${page.kind} ${page.name}${plain(cx.types.typeParameters(page.typeParameters))} ${heritage.join(' ')}\n\`\`\``);
+  }
+  for (const [kind, title] of MEMBER_SECTIONS) {
+    const members = page.members.filter((m) => m.kind === kind);
+    if (!members.length) continue;
+    out.push(`## ${title}`);
+    for (const m of members) {
+      const inherited = m.inheritedFrom ? `\n\nInherited from ${m.inheritedFrom.name}.` : '';
+      const text = docText(m.doc ?? m.signatures?.[0]?.doc ?? m.getter?.doc, cx);
+      out.push(`### ${kind === 'constructor' ? 'constructor' : m.name}\n\n\`\`\`ts\n${declaration(m, cx)}\n\`\`\`${text ? `\n\n${text}` : ''}${inherited}`);
+    }
+  }
+  return `${out.join('\n\n')}\n`;
+}
+
+/** The twin of the globals page: every export by kind, one line each, linked. */
+export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem) => string): string {
+  const groups: [ApiItem['kind'], string][] = [['class', 'Classes'], ['interface', 'Interfaces'], ['enum', 'Enumerations'], ['typeAlias', 'Type aliases'], ['function', 'Functions'], ['variable', 'Variables']];
+  const out = [`# ${cx.model.packageName} ${cx.model.version}`, `Every export of ${cx.model.packageName} ${cx.model.version}, by kind.`];
+  for (const [kind, title] of groups) {
+    const items = cx.model.items.filter((i) => i.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    if (!items.length) continue;
+    out.push(`## ${title}`);
+    out.push(items.map((i) => {
+      const line = isPageItem(i) ? itemDescription(i, cx.model.packageName) : i.summary;
+      const head = kind === 'function' && i.kind === 'function' ? i.signatures.map((s) => plain(cx.types.signature(i.name, s))).join('; ')
+        : i.kind === 'variable' && i.type ? `${i.name}: ${plain(cx.types.type(i.type))}`
+        : i.kind === 'typeAlias' ? `${i.name} = ${plain(cx.types.type(i.type))}` : i.name;
+      return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}`;
+    }).join('\n'));
+  }
+  return `${out.join('\n\n')}\n`;
+}

@@ -1,0 +1,113 @@
+// The publish stage (after links, before write): what a static host, a search
+// engine and an assistant read besides the pages. A Markdown twin of every
+// page at `<route>.md`, llms.txt and llms-full.txt, sitemap.xml and
+// robots.txt. Absolute URLs come from the config's `url` (an origin) and
+// `baseUrl`; without `url` there is no sitemap (a notice says so) and links
+// in the text files are paths under the base.
+import { readFileSync } from 'node:fs';
+import { isPageItem, type ApiItem, type ApiModel } from '../api/model.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import type { DocSource } from '../content/docs.ts';
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { PageBody } from '../render/body.ts';
+import { apiItemHref } from '../routes/api-urls.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import { absoluteUrl, withBase } from '../shared/base-url.ts';
+import { twinUrl } from '../shared/paths.ts';
+import { apiItemMarkdown, apiMarkdownContext, globalsMarkdown } from './api-markdown.ts';
+import { docTwin, htmlTwin } from './doc-twin.ts';
+import { llmsFullTxt, llmsTxt, type LlmsEntry } from './llms.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export interface PublishInput {
+  config: SiteConfig;
+  configFile: string;
+  routes: readonly RouteRecord[];
+  bodies: ReadonlyMap<string, PageBody>;
+  model: ApiModel;
+  contentDir: string;
+  /** Files of content/static, by path relative to it. */
+  statics: readonly { path: string }[];
+  /** Site notes of an API item, in Markdown (added to its twin). */
+  notes?: (item: ApiItem) => string | undefined;
+}
+
+export interface PublishResult {
+  files: { path: string; contents: string }[];
+  diagnostics: Diagnostic[];
+  /** Lines for the build's output (what was left out and why). */
+  notices: string[];
+}
+
+export function publishSite(input: PublishInput): PublishResult {
+  const { config, routes, bodies, model } = input;
+  const base = config.baseUrl;
+  const origin = config.url;
+  const diagnostics = imageProblems(input);
+  // A page's URL as the text files give it: absolute with an origin, else a path under the base.
+  const url = (path: string): string => (origin ? absoluteUrl(origin, base, path) : withBase(base, path));
+  const cx = apiMarkdownContext(model, url);
+  const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
+  const twins = new Map<string, string>();
+  for (const route of routes) {
+    const body = bodies.get(route.path);
+    const m = route.model;
+    let markdown: string | undefined;
+    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes);
+    else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, input.notes?.(m.item));
+    else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
+    else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
+    else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, body.html, (href) => (href.startsWith('/') ? url(href) : href));
+    if (markdown !== undefined) twins.set(route.path, markdown);
+  }
+  const files = [...twins].map(([path, contents]) => ({ path: twinUrl(path).slice(1), contents }));
+
+  const entry = (r: RouteRecord): LlmsEntry => ({ title: bodies.get(r.path)?.title ?? r.path, url: url(twinUrl(r.path)), description: bodies.get(r.path)?.description });
+  const withTwin = routes.filter((r) => twins.has(r.path));
+  const examples = withTwin.filter((r) => r.sidebar === 'examples');
+  const docs = withTwin.filter((r) => r.model.type === 'doc' && r.sidebar !== 'examples');
+  const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-class' || r.kind === 'api-enum');
+  const home = routes.find((r) => r.kind === 'home');
+  const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
+  files.push({
+    path: 'llms.txt',
+    contents: llmsTxt({
+      title: config.title,
+      summary,
+      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. The API reference documents ${model.packageName} ${model.version}.`,
+      sections: [
+        { title: 'Docs', entries: docs.map(entry) },
+        { title: 'Examples', entries: examples.map(entry) },
+        { title: 'API', entries: api.map(entry) },
+        { title: 'Optional', entries: withTwin.filter((r) => r.kind === 'api-interface').map(entry) },
+      ],
+    }),
+  });
+  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, [...docs, ...examples].map((r) => ({ url: url(r.path), markdown: twins.get(r.path)! }))) });
+
+  const notices: string[] = [];
+  if (origin) {
+    files.push({ path: 'sitemap.xml', contents: sitemapXml(routes.filter((r) => r.kind !== 'not-found').map((r) => url(r.path))) });
+  } else {
+    notices.push('The site config has no url: sitemap.xml, canonical links and og:url are left out (set url to the production origin, such as https://pkijs.org).');
+  }
+  files.push({ path: 'robots.txt', contents: robotsTxt(origin ? url('/sitemap.xml') : undefined) });
+  return { files, diagnostics, notices };
+}
+
+function readmeTwin(file: string, body: PageBody | undefined): string {
+  const text = readFileSync(file, 'utf8');
+  return /^#\s/m.test(text.split('\n', 1)[0] ?? '') ? `${text.trim()}\n` : `# ${body?.title ?? 'README'}\n\n${text.trim()}\n`;
+}
+
+/** The social image must be an absolute URL or a file of content/static. */
+function imageProblems(input: PublishInput): Diagnostic[] {
+  const image = input.config.image;
+  if (!image || /^https?:\/\//.test(image)) return [];
+  const path = image.replace(/^\/+/, '');
+  if (input.statics.some((f) => f.path === path)) return [];
+  return [error('config', 'config/missing-image', `The social image "${image}" (image in the site config) is not a file of the static folder.`, {
+    file: input.configFile,
+    hint: 'Put the image in content/static/ and give its path relative to that folder (such as img/social.png), or give an absolute https URL.',
+  })];
+}
