@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { isPageItem, type ApiItem, type ApiModel } from '../api/model.ts';
 import type { SiteConfig } from '../config/schema.ts';
-import type { DocSource } from '../content/docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiItemHref } from '../routes/api-urls.ts';
