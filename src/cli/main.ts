@@ -1,5 +1,5 @@
-// The command line: options of `pkidocs build` and `pkidocs serve`; each
-// command's work is in its own file (build.ts, serve.ts).
+// The command line: options of `pkidocs build`, `serve` and `check`; each
+// command's work is in its own file (build.ts, serve.ts, check.ts).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
@@ -42,6 +42,16 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       // The dev server loads only when serving.
       const { serveCommand } = await import('./serve.ts');
       code = await serveCommand({ root: ROOT, reporter, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
+    });
+
+  program
+    .command('check')
+    .description('serve the built site on a loopback port and crawl it over HTTP; exit 4 on any broken link')
+    .option('--out <dir>', 'output folder', 'out')
+    .option('--external', 'also check links to other sites (with retries)')
+    .action(async (opts: { out: string; external?: boolean }) => {
+      const { checkCommand } = await import('./check.ts');
+      code = await checkCommand({ reporter, outDir: resolve(cwd, opts.out), external: Boolean(opts.external) });
     });
 
   try {

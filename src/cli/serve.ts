@@ -12,6 +12,7 @@ import { runBuild } from './build.ts';
 import type { Reporter } from './reporter.ts';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { protectedProblem } from '../output/out-dir.ts';
+import { siteBase } from '../output/site-base.ts';
 import { isLoopback } from '../dev/host-check.ts';
 import { LiveChannel } from '../dev/live.ts';
 import { openBrowser } from '../dev/open.ts';
@@ -58,7 +59,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   const live = options.watch ? await LiveChannel.create(options.root) : undefined;
   let server: DevServer;
   try {
-    server = await startDevServer({ siteDir: options.outDir, port: options.port, host: options.host, live, onError: (e) => reporter.info(`A request failed: ${String(e)}`) });
+    server = await startDevServer({ siteDir: options.outDir, base: siteBase(options.outDir), port: options.port, host: options.host, live, onError: (e) => reporter.info(`A request failed: ${String(e)}`) });
   } catch (e) {
     live?.close();
     await builder?.close();
@@ -77,8 +78,9 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
       return code;
     }
   }
-  reporter.info(`Serving ${options.outDir} at ${server.url}/${live ? ', rebuilding on changes' : ''}. Press Ctrl-C to stop.`);
-  if (options.open) openBrowser(server.url, reporter);
+  const base = siteBase(options.outDir)();
+  reporter.info(`Serving ${options.outDir} at ${server.url}${base}${live ? ', rebuilding on changes' : ''}. Press Ctrl-C to stop.`);
+  if (options.open) openBrowser(server.url + base, reporter);
   await stop.requested;
   await session?.close();
   await builder?.close();

@@ -12,6 +12,7 @@ import type { LiveChannel } from './live.ts';
 import { EVENTS_PATH } from './live-protocol.ts';
 import { contentType, isHtml } from './mime.ts';
 import { resolveRequest } from './resolve-request.ts';
+import { withBase } from '../shared/base-url.ts';
 
 export interface DevServerOptions {
   /** The built site (out/). */
@@ -20,6 +21,8 @@ export interface DevServerOptions {
   host: string;
   /** The reload channel; without it (no --watch) files are served exactly as written. */
   live?: LiveChannel;
+  /** The base URL the built site expects (`/PKI.js/`), read per request: the site is served under it, and `/` redirects there. */
+  base?: () => string;
   /** Called with errors the server could not answer for (a 500 was sent). */
   onError?: (error: unknown) => void;
 }
@@ -66,13 +69,21 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const head = req.method === 'HEAD';
     // out/ may not exist yet, or be swapped by a full build: resolve it per request.
     const root = (siteRoot = await realpath(siteDir).catch(() => siteDir));
-    const found = await resolveRequest(target, root);
+    const base = options.base?.() ?? '/';
+    const pathname = target.split(/[?#]/, 1)[0]!;
+    if (base !== '/' && (pathname === '/' || pathname === base.slice(0, -1))) {
+      res.setHeader('Location', base);
+      return send(res, 302, 'text/plain; charset=utf-8', Buffer.from(`The site is served under ${base}\n`), head);
+    }
+    const inside = base === '/' || target.startsWith(base) ? target.slice(base.length - 1) : undefined;
+    if (inside === undefined) return sendFile(req, res, join(root, '404.html'), 404);
+    const found = await resolveRequest(inside, root);
     switch (found.kind) {
       case 'refused':
         return send(res, found.status, 'text/plain; charset=utf-8', Buffer.from(`${found.reason}\n`), head);
       case 'redirect':
-        res.setHeader('Location', found.location);
-        return send(res, 301, 'text/plain; charset=utf-8', Buffer.from(`Moved to ${found.location}\n`), head);
+        res.setHeader('Location', withBase(base, found.location));
+        return send(res, 301, 'text/plain; charset=utf-8', Buffer.from(`Moved to ${withBase(base, found.location)}\n`), head);
       case 'file':
         return sendFile(req, res, found.file, 200);
       case 'not-found':

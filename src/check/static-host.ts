@@ -1,0 +1,69 @@
+// out/ served the way a plain static host serves it (GitHub Pages, Netlify,
+// S3): a file as it is, a folder by its index.html, anything else 404.html
+// with status 404; under the base URL only. No redirects and no `.html`
+// rewriting of our own: what this host gets right, any host gets right.
+// Bound to loopback; nothing outside out/ is ever read.
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import { stripBase } from '../shared/base-url.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.xml': 'application/xml',
+};
+
+export interface StaticHost {
+  origin: string;
+  close(): Promise<void>;
+}
+
+async function fileAt(root: string, path: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((s) => s === '..')) return undefined;
+  for (const candidate of [join(root, decoded), join(root, decoded, 'index.html')]) {
+    const real = await realpath(candidate).catch(() => undefined);
+    if (real && (real + sep).startsWith(root + sep) && (await stat(real)).isFile()) return real;
+  }
+  return undefined;
+}
+
+export async function serveStaticHost(outDir: string, base: string): Promise<StaticHost> {
+  const root = await realpath(resolve(outDir));
+  const server: Server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://host').pathname;
+    const inside = stripBase(base, pathname);
+    void (inside === undefined ? Promise.resolve(undefined) : fileAt(root, inside)).then(async (file) => {
+      const found = file ?? (await realpath(join(root, '404.html')).catch(() => undefined));
+      if (!found) return void res.writeHead(404).end();
+      res.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
+      if (req.method === 'HEAD') return void res.end();
+      createReadStream(found).pipe(res);
+    }, () => void res.writeHead(500).end());
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+  };
+}

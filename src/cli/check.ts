@@ -1,0 +1,35 @@
+// `pkidocs check [--out dir] [--external]`: the release-script check of a
+// built site over HTTP (src/check/crawl.ts). Exit 0 when every link
+// resolves, 4 on any broken link, 64 when there is no built site to check.
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crawlSite } from '../check/crawl.ts';
+import { error } from '../diagnostics/diagnostic.ts';
+import { siteBase } from '../output/site-base.ts';
+import { ExitCode } from './exit-codes.ts';
+import type { Reporter } from './reporter.ts';
+
+export interface CheckOptions {
+  reporter: Reporter;
+  outDir: string;
+  external: boolean;
+}
+
+export async function checkCommand({ reporter, outDir, external }: CheckOptions): Promise<number> {
+  const built = await access(join(outDir, '404.html')).then(() => true, () => false);
+  if (!built) {
+    reporter.diagnostic(error('usage', 'check/no-site', `${outDir} holds no built site (it has no 404.html).`, { hint: 'Build it first with pkidocs build, or pass --out with the folder the site was built into.' }));
+    return ExitCode.Usage;
+  }
+  const started = performance.now();
+  const report = await crawlSite({
+    outDir,
+    base: siteBase(outDir)(),
+    external,
+    onRetry: (url, seconds) => reporter.info(`${url} asked to wait: trying again in ${seconds} s.`),
+  });
+  report.broken.forEach((d) => reporter.diagnostic(d));
+  const time = ((performance.now() - started) / 1000).toFixed(1);
+  reporter.info(`Checked ${report.checked} links on ${report.pages} pages${external ? ', other sites included' : ''} in ${time} s: ${report.broken.length ? `${report.broken.length} broken` : 'none broken'}.`);
+  return report.broken.length ? ExitCode.BrokenLinks : ExitCode.Ok;
+}
