@@ -9,6 +9,9 @@ interface Feature {
   href: string;
 }
 
+/** The home page's meta description (search results and link previews). */
+export const description = 'PKI.js: X.509 certificates, CRLs, OCSP, CMS signing and encryption, timestamps and PKCS#12 in TypeScript on WebCrypto, for browsers and Node.js.';
+
 const EXAMPLES = '/docs/examples';
 
 const FEATURES: Feature[] = [

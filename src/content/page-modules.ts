@@ -15,6 +15,8 @@ export interface PageModule {
   file: string;
   path: string;
   component: ComponentType<PageModuleProps>;
+  /** `export const description = '…'`: the page's meta description (else the site's tagline). */
+  description?: string;
 }
 
 export function pageModulePath(fileName: string): string {
@@ -41,9 +43,9 @@ export async function loadPageModules(dir: string, options: { fresh?: boolean } 
       }));
       continue;
     }
-    let mod: { default?: unknown };
+    let mod: { default?: unknown; description?: unknown };
     try {
-      mod = (await import(pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown };
+      mod = (await import(pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown; description?: unknown };
     } catch (e) {
       diagnostics.push(error('content', 'content/page-module-load', `The page module could not be loaded: ${(e as Error).message}`, { file, hint: 'Fix the error in the module.' }));
       continue;
@@ -54,7 +56,8 @@ export async function loadPageModules(dir: string, options: { fresh?: boolean } 
         { file, hint: 'Add `export default function Page() { … }` to the module.' }));
       continue;
     }
-    modules.push({ file, path, component: mod.default as ComponentType<PageModuleProps> });
+    const description = typeof mod.description === 'string' && mod.description.trim() ? mod.description.trim() : undefined;
+    modules.push({ file, path, component: mod.default as ComponentType<PageModuleProps>, ...(description ? { description } : {}) });
   }
   return { modules, diagnostics };
 }

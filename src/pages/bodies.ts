@@ -63,7 +63,7 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;
         try {
-          body = pageModuleBody(mod.component, { siteTitle: input.config.title, tagline: input.config.tagline });
+          body = pageModuleBody(mod.component, { siteTitle: input.config.title, tagline: input.config.tagline }, mod.description);
         } catch (e) {
           out.diagnostics.push(error('content', 'content/page-module-render', `The page component at ${route.path} threw while rendering: ${(e as Error).message}`, {
             file: m.file, hint: 'Fix the component; it must render without browser APIs, on the server.',

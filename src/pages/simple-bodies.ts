@@ -8,8 +8,8 @@ import { NotFound, type NotFoundProps } from '../../templates/content/NotFound.t
 import type { PageModuleProps } from '../content/page-modules.ts';
 import type { PageBody } from '../render/body.ts';
 
-export function pageModuleBody(component: ComponentType<PageModuleProps>, props: PageModuleProps): PageBody {
-  return { title: props.siteTitle, description: props.tagline, html: renderToStaticMarkup(createElement(component, props)), toc: [] };
+export function pageModuleBody(component: ComponentType<PageModuleProps>, props: PageModuleProps, description?: string): PageBody {
+  return { title: props.siteTitle, description: description ?? props.tagline, html: renderToStaticMarkup(createElement(component, props)), toc: [] };
 }
 
 export function withCards(body: PageBody, cards: Card[]): PageBody {

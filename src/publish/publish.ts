@@ -64,7 +64,7 @@ export function publishSite(input: PublishInput): PublishResult {
   const entry = (r: RouteRecord): LlmsEntry => ({ title: bodies.get(r.path)?.title ?? r.path, url: url(twinUrl(r.path)), description: bodies.get(r.path)?.description });
   const withTwin = routes.filter((r) => twins.has(r.path));
   const examples = withTwin.filter((r) => r.sidebar === 'examples');
-  const docs = withTwin.filter((r) => r.model.type === 'doc' && r.sidebar !== 'examples');
+  const docs = withTwin.filter((r) => r.kind === 'home' || r.kind === 'page' || (r.model.type === 'doc' && r.sidebar !== 'examples'));
   const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-class' || r.kind === 'api-enum');
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
@@ -82,7 +82,8 @@ export function publishSite(input: PublishInput): PublishResult {
       ],
     }),
   });
-  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, [...docs, ...examples].map((r) => ({ url: url(r.path), markdown: twins.get(r.path)! }))) });
+  const prose = [...docs, ...examples].filter((r) => r.model.type === 'doc');
+  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path)! }))) });
 
   const notices: string[] = [];
   if (origin) {

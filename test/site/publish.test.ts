@@ -1,0 +1,111 @@
+// What the publish stage adds to the real site (url https://pkijs.org, base
+// /): Markdown twins, llms.txt, llms-full.txt, sitemap.xml, robots.txt, and
+// the head tags every page carries for search engines and link previews.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { loadPage, siteOut } from '../support/site.ts';
+
+const read = (file: string): string => readFileSync(join(siteOut(), file), 'utf8');
+const ORIGIN = 'https://pkijs.org';
+const KINDS = ['/', '/docs', '/docs/installation', '/docs/examples/timestamping', '/docs/examples/timestamping/creating-a-timestamp-request',
+  '/docs/api/pkijs', '/docs/api/globals', '/docs/api/classes/Certificate', '/docs/api/interfaces/ICertificate', '/docs/api/enumerations/PKIStatus'];
+
+describe('sitemap.xml and robots.txt', () => {
+  const $ = cheerio.load(read('sitemap.xml'), { xml: true });
+  const locs = $('url > loc').map((_, l) => $(l).text()).get();
+
+  it('lists every page by its absolute URL, the not-found page aside', () => {
+    expect(locs).toHaveLength(429 - 1);
+    expect(locs).toContain(`${ORIGIN}/`);
+    expect(locs).toContain(`${ORIGIN}/docs/api/interfaces/ICertificate`);
+    expect(locs.some((l) => l.includes('404'))).toBe(false);
+    for (const loc of locs) expect(existsSync(join(siteOut(), loc.slice(ORIGIN.length), 'index.html'))).toBe(true);
+    expect(read('sitemap.xml')).not.toContain('lastmod');
+  });
+
+  it('is named by robots.txt', () => {
+    expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+});
+
+describe('head tags', () => {
+  it.each(KINDS)('%s has a canonical link, OpenGraph and Twitter tags, a description and its Markdown twin', (path) => {
+    const $ = loadPage(path);
+    const url = ORIGIN + path;
+    expect($('link[rel=canonical]').attr('href')).toBe(url);
+    expect($('meta[property="og:url"]').attr('content')).toBe(url);
+    expect($('meta[property="og:title"]').attr('content')).toBe($('title').text().replace(/ \| pki\.js$/, ''));
+    const description = $('meta[name=description]').attr('content');
+    expect(description?.length).toBeGreaterThan(20);
+    expect($('meta[property="og:description"]').attr('content')).toBe(description);
+    expect($('meta[property="og:type"]').attr('content')).toBe(path === '/' ? 'website' : 'article');
+    expect($('meta[property="og:site_name"]').attr('content')).toBe('pki.js');
+    expect($('meta[name="twitter:card"]').attr('content')).toBe('summary');
+    const twin = $('link[rel=alternate][type="text/markdown"]').attr('href')!;
+    expect(twin).toBe(path === '/' ? '/index.md' : `${path}.md`);
+    expect(existsSync(join(siteOut(), twin))).toBe(true);
+  });
+
+  it('describes an API item without a doc comment by its kind and members', () => {
+    expect(loadPage('/docs/api/interfaces/ICertificate')('meta[property="og:description"]').attr('content')).toBe('Interface ICertificate of pkijs: 14 properties');
+  });
+
+  it('keeps the not-found page out of search engines', () => {
+    const $ = cheerio.load(read('404.html'));
+    expect($('meta[name=robots]').attr('content')).toBe('noindex');
+    expect($('link[rel=canonical]').length).toBe(0);
+    expect(existsSync(join(siteOut(), '404.md'))).toBe(false);
+  });
+});
+
+describe('Markdown twins', () => {
+  it('gives a docs page its own Markdown, with the included code filled in', () => {
+    const twin = read('docs/examples/timestamping/creating-a-timestamp-request.md');
+    expect(twin).toMatch(/^# Creating a timestamp request\n\n> /i);
+    expect(twin).not.toContain('include=');
+    expect(twin).toContain('new pkijs.TimeStampReq(');
+    expect(twin).not.toMatch(/^---$/m); // no front matter
+  });
+
+  it('gives an API page its members with their declarations and doc comments', () => {
+    const twin = read('docs/api/classes/Certificate.md');
+    expect(twin).toMatch(/^# Certificate\n\nClass of pkijs 3\.3\.2: /);
+    expect(twin).toContain('## Methods');
+    expect(twin).toContain('### getPublicKey');
+    expect(twin).toMatch(/```ts\ngetPublicKey\(parameters\?: [^\n]+\): Promise<CryptoKey>/);
+    expect(twin).toContain('[RFC5280 Section 4](https://datatracker.ietf.org/doc/html/rfc5280#section-4)');
+    expect(read('docs/api/enumerations/PKIStatus.md')).toMatch(/## Members\n\n### granted\n\n```ts\ngranted = 0\n```/);
+  });
+
+  it('gives the home page, the docs page and the globals page one each', () => {
+    expect(read('index.md')).toMatch(/^# pki\.js\n/);
+    expect(read('index.md')).toContain('(https://pkijs.org/docs/installation)');
+    expect(read('docs.md')).toMatch(/^# /);
+    expect(read('docs/api/globals.md')).toMatch(/## Classes\n\n- \[AbstractCryptoEngine\]\(https:\/\/pkijs\.org\/docs\/api\/classes\/AbstractCryptoEngine\)/);
+  });
+});
+
+describe('llms.txt and llms-full.txt', () => {
+  const llms = read('llms.txt');
+
+  it('follows the llmstxt.org format: a title, a summary, then sections of links to every page', () => {
+    expect(llms).toMatch(/^# pki\.js\n\n> .+\n\n/);
+    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Optional']);
+    const links = [...llms.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
+    expect(links).toHaveLength(428);
+    for (const link of links) expect(existsSync(join(siteOut(), link.slice(ORIGIN.length)))).toBe(true);
+    expect(llms).toContain('- [Installation](https://pkijs.org/docs/installation.md): Install PKI.js');
+    expect(llms.split('## Optional')[1]).toContain('[ICertificate](https://pkijs.org/docs/api/interfaces/ICertificate.md)');
+  });
+
+  it('holds every docs and examples page in llms-full.txt', () => {
+    const full = read('llms-full.txt');
+    const sources = [...full.matchAll(/^Source: (.+)$/gm)].map((m) => m[1]);
+    expect(sources).toContain(`${ORIGIN}/docs/installation`);
+    expect(sources).toContain(`${ORIGIN}/docs/examples/other/working-with-PKCS-12-files`);
+    expect(sources).toHaveLength(22);
+    expect(full).toContain(read('docs/installation.md').trim());
+  });
+});
