@@ -1,7 +1,8 @@
 // A tiny static server for browser tests: serves a built site on 127.0.0.1
 // the way a static host does (clean URLs → {path}/index.html, unknown paths →
 // 404.html with status 404, cacheable for ten minutes like GitHub Pages) and
-// records every path it was asked for.
+// records every path it was asked for. With a prefix (`/PKI.js/`), it serves
+// the site under that path only, as a GitHub Pages project site is served.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -38,12 +39,13 @@ async function resolveFile(root: string, pathname: string): Promise<{ file: stri
   return { file: join(root, '404.html'), status: 404 };
 }
 
-export async function serveStatic(root: string): Promise<StaticServer> {
+export async function serveStatic(root: string, prefix = '/'): Promise<StaticServer> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     requests.push(pathname);
-    resolveFile(root, pathname).then(({ file, status }) => {
+    const inside = pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : undefined;
+    (inside === undefined ? Promise.resolve({ file: join(root, '404.html'), status: 404 }) : resolveFile(root, inside)).then(({ file, status }) => {
       res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=600' });
       createReadStream(file).pipe(res);
     }, (e: unknown) => {

@@ -51,10 +51,11 @@ export interface SiteSession {
   open(path: string, options?: BrowserContextOptions & { prepare?: (t: TestPage) => Promise<void> }): Promise<TestPage>;
 }
 
-export function serveSite(outDir: () => string | Promise<string>): SiteSession {
+/** `prefix`: the path the site is served under (its baseUrl). */
+export function serveSite(outDir: () => string | Promise<string>, prefix = '/'): SiteSession {
   const session = {} as SiteSession;
   beforeAll(async () => {
-    session.server = await serveStatic(await outDir());
+    session.server = await serveStatic(await outDir(), prefix);
     session.browser = await launchBrowser();
   });
   afterAll(async () => {
