@@ -3,7 +3,7 @@
 // external links are left to the browser.
 import { underBase } from '../src/shared/base-url.ts';
 import { ASSET_DIR, chunkUrl, normalizePath } from '../src/shared/paths.ts';
-import { BASE, toRoute, toUrl } from './base.ts';
+import { siteBase, toRoute, toUrl } from './base.ts';
 import type { Chunk } from '../src/shared/view.ts';
 
 /** The URL of a link when it leads to a page of this site, else undefined. */
@@ -12,7 +12,7 @@ export function pageUrl(a: Element): URL | undefined {
   if ((a.target && a.target !== '_self') || a.hasAttribute('download')) return undefined;
   const url = new URL(a.href);
   // A link leaving the base URL leads to another site on this origin.
-  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || !underBase(BASE, url.pathname)) return undefined;
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || !underBase(siteBase(), url.pathname)) return undefined;
   // Generated assets and files (anything with an extension but .html) are not pages.
   if (toRoute(url.pathname).startsWith(`/${ASSET_DIR}/`) || /\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
   return url;
