@@ -75,6 +75,22 @@ describe('loadConfig', () => {
     expect(paths).toEqual(['Invalid value at baseUrl', 'Invalid value at library.version']);
   });
 
+  it('takes url as an origin only and says where the path goes', async () => {
+    expect((await load(`{ url: 'https://pkijs.org/' }`)).config?.url).toBe('https://pkijs.org');
+    const { diagnostics } = await load(`{ url: 'https://peculiarventures.github.io/PKI.js/' }`);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['config/invalid-value', 'Invalid value at url: must be an origin only, such as https://example.github.io; put the path the site is served under in baseUrl.'],
+    ]);
+    expect((await load(`{ url: 'ftp://pkijs.org' }`)).diagnostics[0]?.message).toContain('must be an http(s) URL');
+  });
+
+  it('takes baseUrl as path segments between slashes', async () => {
+    expect((await load(`{ baseUrl: '/PKI.js/' }`)).config?.baseUrl).toBe('/PKI.js/');
+    for (const bad of ['PKI.js/', '/PKI.js', '/a//', '/a/../', '/a b/']) {
+      expect((await load(`{ baseUrl: ${JSON.stringify(bad)} }`)).diagnostics[0]?.message, bad).toMatch(/^Invalid value at baseUrl: must start and end with "\/"/);
+    }
+  });
+
   it('reports a missing file and a syntax error without throwing', async () => {
     expect((await loadConfig(join(dir, 'nope.ts'))).diagnostics[0]!.code).toBe('config/missing');
     const bad = join(dir, 'broken.ts');

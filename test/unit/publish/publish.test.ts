@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/load.ts';
+import { publishSite, type PublishInput } from '../../../src/publish/publish.ts';
+
+const { config } = await loadConfig(resolve('content/site.config.ts'));
+const input = (overrides: Partial<PublishInput['config']>, statics: string[] = []): PublishInput => ({
+  config: { ...config!, ...overrides },
+  configFile: 'content/site.config.ts',
+  routes: [{ path: '/', kind: 'home', exact: true, source: 'index.tsx', model: { type: 'page-module', file: 'index.tsx' } },
+    { path: '/404', kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } }],
+  bodies: new Map([['/', { title: 'pki.js', description: 'Home.', html: '<h1>pki.js</h1><p>Read <a href="/docs/x">the docs</a>.</p>', toc: [] }]]),
+  model: { packageName: 'pkijs', version: '3.3.2', items: [] },
+  contentDir: resolve('content'),
+  statics: statics.map((path) => ({ path })),
+});
+const paths = (r: ReturnType<typeof publishSite>) => r.files.map((f) => f.path).sort();
+
+describe('publishSite', () => {
+  it('writes the twins, llms files, sitemap and robots.txt under the base URL', () => {
+    const r = publishSite(input({ url: 'https://x.github.io', baseUrl: '/PKI.js/' }));
+    expect(paths(r)).toEqual(['index.md', 'llms-full.txt', 'llms.txt', 'robots.txt', 'sitemap.xml']);
+    const file = (p: string) => r.files.find((f) => f.path === p)!.contents;
+    expect(file('sitemap.xml')).toContain('<url><loc>https://x.github.io/PKI.js/</loc></url>');
+    expect(file('sitemap.xml')).not.toContain('404');
+    expect(file('robots.txt')).toContain('Sitemap: https://x.github.io/PKI.js/sitemap.xml');
+    expect(file('index.md')).toBe('# pki.js\n\n> Home.\n\nRead [the docs](https://x.github.io/PKI.js/docs/x).\n');
+    expect(file('llms.txt')).toContain('- [pki.js](https://x.github.io/PKI.js/index.md): Home.');
+    expect(r.notices).toEqual([]);
+  });
+
+  it('leaves the sitemap out without a url, and says so', () => {
+    const r = publishSite(input({ url: undefined }));
+    expect(paths(r)).not.toContain('sitemap.xml');
+    expect(r.files.find((f) => f.path === 'robots.txt')!.contents).toBe('User-agent: *\nAllow: /\n');
+    expect(r.notices[0]).toMatch(/no url: sitemap\.xml, canonical links and og:url are left out/);
+  });
+
+  it('refuses a social image that is not a static file', () => {
+    expect(publishSite(input({ image: 'img/card.png' }, ['img/card.png'])).diagnostics).toEqual([]);
+    expect(publishSite(input({ image: 'https://cdn.example/card.png' })).diagnostics).toEqual([]);
+    const [d] = publishSite(input({ image: 'img/missing.png' }, ['logo.svg'])).diagnostics;
+    expect([d?.code, d?.category, d?.message]).toEqual(['config/missing-image', 'config', 'The social image "img/missing.png" (image in the site config) is not a file of the static folder.']);
+  });
+});
