@@ -5,7 +5,8 @@ import { HighlightCache, type HighlightCacheOptions } from './highlight-cache.ts
 
 export const CODE_THEME = 'github-dark';
 /** Bump when the highlighted HTML changes shape (shiki upgrade, new transformer). */
-const CACHE_VERSION = '2';
+// 3: entries cut short by the tokenizer's time limit (below) are dropped.
+const CACHE_VERSION = '3';
 export const CODE_LANGS = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'html', 'text'] as const;
 
 type Highlighter = HighlighterGeneric<string, string>;
@@ -49,7 +50,9 @@ export function highlight(
   const key = cacheTag === undefined ? undefined : HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, cacheTag, text);
   const hit = key && cache.get(key);
   if (hit) return hit;
-  const html = hl.codeToHtml(text, { lang: resolved, theme: CODE_THEME, transformers });
+  // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
+  // partly plain, so the same code would highlight differently from build to build.
+  const html = hl.codeToHtml(text, { lang: resolved, theme: CODE_THEME, transformers, tokenizeTimeLimit: 0 });
   if (key) cache.set(key, html);
   return html;
 }
