@@ -155,6 +155,27 @@ describe('clean URLs', () => {
   });
 });
 
+describe('a site built for a base URL', () => {
+  it('serves it under that prefix, redirects / there, and keeps the 404 page for the rest', async () => {
+    const prefixed = await startDevServer({ siteDir: SITE, base: () => '/PKI.js/', port: 0, host: '127.0.0.1' });
+    try {
+      const root = await fetchRaw(prefixed, '/');
+      expect([root.status, root.headers.location]).toEqual([302, '/PKI.js/']);
+      expect((await fetchRaw(prefixed, '/PKI.js')).headers.location).toBe('/PKI.js/');
+      expect((await fetchRaw(prefixed, '/PKI.js/')).body).toContain('<h1>Home</h1>');
+      expect((await fetchRaw(prefixed, '/PKI.js/docs/installation')).body).toContain('<h1>Installation</h1>');
+      expect((await fetchRaw(prefixed, '/PKI.js/_pkidocs/app-ABC.js')).status).toBe(200);
+      const html = await fetchRaw(prefixed, '/PKI.js/docs/installation.html?a=1');
+      expect([html.status, html.headers.location]).toEqual([301, '/PKI.js/docs/installation?a=1']);
+      const outside = await fetchRaw(prefixed, '/docs/installation');
+      expect([outside.status, outside.body]).toEqual([404, FILES['404.html']]);
+      expect((await fetchRaw(prefixed, '/PKI.js/../secret.txt')).status).toBe(400);
+    } finally {
+      await prefixed.close();
+    }
+  });
+});
+
 describe('reading outside the site', () => {
   it.each([
     '/../secret.txt',

@@ -14,7 +14,7 @@ describe('the built PKI.js site', () => {
     expect(stats.pages).toBe(pageFiles.length);
     expect(stats.links).toBeGreaterThan(10_000);
     expect(stats.output).toMatch(new RegExp(`✓ links .* links on ${stats.pages} pages`));
-    for (const stage of ['config', 'content', 'api', 'bundle', 'routes', 'render', 'links', 'write']) {
+    for (const stage of ['config', 'content', 'api', 'bundle', 'routes', 'render', 'publish', 'links', 'write']) {
       expect(stats.output).toMatch(new RegExp(`✓ ${stage} +\\d+ ms`));
     }
   });
