@@ -1,0 +1,31 @@
+// Incremental writes when a generated file and a static file share a name:
+// the static file wins, and the generated file's removal never deletes it.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stageIncremental } from '../../../src/site/write-changes.ts';
+
+const DIR = join(import.meta.dirname, '../../.tmp/write-changes');
+
+describe('stageIncremental', () => {
+  it('keeps a static file that took the place of a generated one', async () => {
+    rmSync(DIR, { recursive: true, force: true });
+    const out = join(DIR, 'out');
+    const staticDir = join(DIR, 'static');
+    mkdirSync(out, { recursive: true });
+    mkdirSync(staticDir, { recursive: true });
+    // The last build wrote a generated robots.txt; the author has since added static/robots.txt.
+    writeFileSync(join(out, 'robots.txt'), 'generated');
+    writeFileSync(join(staticDir, 'robots.txt'), 'the author’s own');
+    const staged = stageIncremental({
+      outDir: out,
+      before: new Map([['robots.txt', 'generated'], ['index.html', 'home']]),
+      after: new Map([['index.html', 'home']]),
+      staticDir,
+      statics: new Set([join(staticDir, 'robots.txt')]),
+      staticFiles: [{ path: 'robots.txt', source: join(staticDir, 'robots.txt') }],
+    });
+    await staged.commit();
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('the author’s own');
+  });
+});
