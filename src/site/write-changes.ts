@@ -60,7 +60,10 @@ export function stageIncremental(w: IncrementalWrite): StagedWrite {
     });
   };
   const written = (async () => {
-    const copies = staticChanges(w, remove);
+    const gone: string[] = [];
+    const copies = staticChanges(w, gone);
+    // A removed static file whose name a generated file takes back (robots.txt) is replaced, not deleted.
+    remove.push(...gone.filter((p) => !w.after.has(p)));
     await Promise.all([
       ...write.map((f) => stage(f.path, (tmp) => {
         bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
