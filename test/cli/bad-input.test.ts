@@ -51,6 +51,12 @@ describe('bad input', () => {
     expect(stderr).toMatch(/unknown-config-key\/site\.config\.ts error Unknown key "colours" in \(root\)\. \[config\/unknown-key\]/);
   });
 
+  it('a social image that is not a static file: config error naming the image', async () => {
+    const { code, stderr } = await buildFixture('missing-social-image');
+    expect(code).toBe(ExitCode.Config);
+    expect(stderr).toMatch(/missing-social-image\/site\.config\.ts error The social image "img\/social\.png" \(image in the site config\) is not a file of the static folder\. \[config\/missing-image\]/);
+  });
+
   it('a Markdown link to a page that does not exist: links error at the file and line', async () => {
     const { code, stderr } = await buildFixture('missing-page-link');
     expect(code).toBe(ExitCode.BrokenLinks);
