@@ -8,10 +8,15 @@ import type { DocSource } from '../content/docs.ts';
 import { extractRegion } from '../content/plugins/remark-include.ts';
 import { readContentFile, realpathOrUndefined } from '../content/read-file.ts';
 
+/** A ```table fence (content/plugins/remark-table.ts): the rendered table takes its place. */
+const TABLE_FENCE = /^([ \t]*)(`{3,}|~{3,})table\b[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*$/gm;
+
 const INCLUDE_FENCE = /^([ \t]*)(`{3,}|~{3,})([^\n]*?)\binclude=(\S+)([^\n]*)\n[ \t]*\2[ \t]*$/gm;
 
-export function docTwin(doc: DocSource, contentDir: string, maxBytes: number): string {
+/** `tables`: the page's generated tables as Markdown, in page order (html-tables.ts). */
+export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, tables: readonly string[] = []): string {
   const boundary = realpathOrUndefined(contentDir) ?? contentDir;
+  let table = 0;
   // The render stage has already checked every include (inside the content folder, present, regions found).
   const body = doc.body.replace(INCLUDE_FENCE, (whole, indent: string, fence: string, before: string, target: string, after: string) => {
     const [file = '', region] = target.split('#');
@@ -20,7 +25,7 @@ export function docTwin(doc: DocSource, contentDir: string, maxBytes: number): s
     if (code === undefined) return whole;
     const info = `${before}${after}`.replace(/\s+/g, ' ').trim();
     return `${indent}${fence}${info}\n${code.replace(/\n+$/, '')}\n${indent}${fence}`;
-  });
+  }).replace(TABLE_FENCE, (whole) => tables[table++] ?? whole);
   return `${[`# ${doc.data.title}`, doc.data.description ? `> ${doc.data.description}` : '', body.trim()].filter(Boolean).join('\n\n')}\n`;
 }
 

@@ -15,6 +15,7 @@ import { absoluteUrl, withBase } from '../shared/base-url.ts';
 import { twinUrl } from '../shared/paths.ts';
 import { apiItemMarkdown, apiMarkdownContext, globalsMarkdown } from './api-markdown.ts';
 import { docTwin, htmlTwin } from './doc-twin.ts';
+import { generatedTables } from './html-tables.ts';
 import { llmsFullTxt, llmsTxt, type LlmsEntry } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -52,7 +53,7 @@ export function publishSite(input: PublishInput): PublishResult {
     const body = bodies.get(route.path);
     const m = route.model;
     let markdown: string | undefined;
-    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes);
+    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, body ? generatedTables(body.html, (href) => (href.startsWith('/') ? url(href) : href)) : []);
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, input.notes?.(m.item));
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
