@@ -53,7 +53,7 @@ export function publishSite(input: PublishInput): PublishResult {
     const body = bodies.get(route.path);
     const m = route.model;
     let markdown: string | undefined;
-    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, body ? generatedTables(body.html, (href) => (href.startsWith('/') ? url(href) : href)) : []);
+    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, body && /^\s*(`{3,}|~{3,})table\b/m.test(m.doc.body) ? generatedTables(body.html, (href) => (href.startsWith('/') ? url(href) : href)) : []);
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, input.notes?.(m.item));
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
