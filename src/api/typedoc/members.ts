@@ -51,10 +51,13 @@ export function convertMember(decl: DeclarationReflection, cx: ConvertContext): 
   return member;
 }
 
-/** Members in page order: by group, instance before static, then TypeDoc's order (alphabetical). */
+/**
+ * Members in page order: by group, instance before static, own before
+ * inherited, then TypeDoc's order (declaration order; enum members by value).
+ */
 export function convertMembers(children: readonly DeclarationReflection[] | undefined, cx: ConvertContext): ApiMember[] {
   const members = (children ?? []).filter((c) => MEMBER_KINDS.has(c.kind)).map((c) => convertMember(c, cx));
-  const rank = (m: ApiMember) => GROUP_RANK[m.kind] * 2 + (m.flags.includes('static') ? 1 : 0);
+  const rank = (m: ApiMember) => GROUP_RANK[m.kind] * 4 + (m.flags.includes('static') ? 2 : 0) + (m.inheritedFrom ? 1 : 0);
   return members
     .map((m, i) => ({ m, i }))
     .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
