@@ -3,6 +3,7 @@
 // come from operator precedence, where TypeScript would need them.
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
+import { externalTypeName } from './external-types.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;
@@ -79,8 +80,9 @@ class TypeHtml implements TypeRenderer {
   }
 
   reference(t: ApiReferenceType): string {
-    const href = t.target ? this.targetHref(t.target) : undefined;
-    const name = escapeText(t.name);
+    const external = t.target ? undefined : externalTypeName(t.name, t.package);
+    const href = t.target ? this.targetHref(t.target) : external?.url;
+    const name = escapeText(external?.text ?? t.name);
     const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
     return t.typeArguments ? `${head}&lt;${this.list(t.typeArguments, ', ', Prec.Loose)}&gt;` : head;
   }
