@@ -59,12 +59,9 @@ export function memberHtml(member: MemberView): string {
   body += member.signatures.map(signatureHtml).join('');
   if (member.docHtml) body += `<div class="dc">${member.docHtml}</div>`;
   body += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
-  const heading = `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3>`;
-  // A member that is one bare declaration (most type aliases and variables) is
-  // just that line under its h3.
-  const [only, ...more] = member.signatures;
-  const lone = only && more.length === 0 && isBare(only) && !member.flags.length && !member.docHtml && !member.origins.length;
-  return lone ? `${heading}${body}` : `${heading}<div class="am">${body}</div>`;
+  // Every member has its body wrapper, documented or not (an undocumented
+  // one, `Certificate#tbsView`, must look like its neighbours).
+  return `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3><div class="am">${body}</div>`;
 }
 
 export function sectionMembersHtml(section: SectionView): string {

@@ -88,7 +88,7 @@ describe('Certificate', () => {
     expect(decl($, 'serialnumber').text()).toBe('serialNumber: asn1js.Integer');
     expect(decl($, 'serialnumber').find('a').attr('href')).toMatch(/^https:\/\/github\.com\/PeculiarVentures\/asn1\.js/);
     const sign = body$($, 'sign').find('code.sig');
-    expect(sign.text()).toBe('sign(privateKey: CryptoKey, hashAlgorithm?: string, crypto?: ICryptoEngine): Promise<void>');
+    expect(sign.text()).toBe('sign(\n    privateKey: CryptoKey,\n    hashAlgorithm?: string,\n    crypto?: ICryptoEngine,\n): Promise<void>');
     expect(sign.find('a').map((_, a) => $(a).attr('href')).get()).toEqual(['/docs/api/interfaces/ICryptoEngine']);
   });
 
@@ -114,7 +114,10 @@ describe('SignedData, CryptoEngine, ICertificate, CertificateJson, PKIStatus', (
   it('SignedData: overloaded verify(), linked to what it implements', () => {
     const { $ } = page('class', 'SignedData');
     expect(body$($, 'verify').find('.sg').map((_, s) => $(s).attr('id') ?? '').get()).toEqual(['', 'verify-1']);
-    expect(body$($, 'verify').find('.sg code.sig').first().text()).toBe('verify(params?: SignedDataVerifyParams & { extendedMode?: false }, crypto?: ICryptoEngine): Promise<boolean>');
+    // Past 72 columns the parameters go one per line.
+    expect(body$($, 'verify').find('.sg code.sig').first().text()).toBe(
+      'verify(\n    params?: SignedDataVerifyParams & { extendedMode?: false },\n    crypto?: ICryptoEngine,\n): Promise<boolean>',
+    );
     expect(origin($, 'signerinfos')).toEqual(['Implementation of ISignedData.signerInfos → /docs/api/interfaces/ISignedData#signerinfos']);
   });
 

@@ -77,3 +77,94 @@ describe('keyword aliases', () => {
     expect(item(model, 'typeAlias', 'SchemaType').type).toEqual({ type: 'intrinsic', name: 'any' });
   });
 });
+
+describe('long declarations', () => {
+  const globals = () => cheerio.load(renderApiGlobalsPage(ctx).html);
+  const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
+
+  it('a long union goes one member per line, each after "| ", indented', () => {
+    const text = sig(globals(), 'attributevaluetype').text();
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('=');
+    expect(lines.slice(1)).toHaveLength(12);
+    expect(lines[1]).toBe('    | asn1js.Utf8String');
+    expect(lines.every((l, i) => i === 0 || /^ {4}\| asn1js\.\w+$/.test(l))).toBe(true);
+  });
+
+  it('a *Schema alias puts each member of its object type on a line of its own', () => {
+    expect(sig(globals(), 'certificateschema').text()).toBe([
+      '= SchemaParameters<{',
+      '    tbsCertificate?: TBSCertificateSchema;',
+      '    signatureAlgorithm?: AlgorithmIdentifierSchema;',
+      '    signatureValue?: string;',
+      '}>',
+    ].join('\n'));
+  });
+
+  it('a long signature puts one parameter per line, and a long parameter type breaks again inside', () => {
+    const $ = page('class', 'EnvelopedData');
+    const text = $('h3#addrecipientbypredefineddata').next().find('code.sig').first().text();
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'addRecipientByPreDefinedData(',
+      '    preDefinedData: ArrayBuffer,',
+      '    parameters:',
+      '        | {',
+    ]);
+    expect(text).toContain('\n            keyIdentifier?: ArrayBuffer;\n');
+    expect(text.endsWith('    variant: number,\n    crypto?: ICryptoEngine,\n): void')).toBe(true);
+    expect(widest(text)).toBeLessThanOrEqual(72);
+  });
+
+  it('deriveKey: both unions one member per line under their parameter', () => {
+    const $ = page('class', 'CryptoEngine');
+    const text = $('h3#derivekey').next().find('code.sig').first().text();
+    expect(text).toMatch(/^deriveKey\(\n {4}algorithm:\n {8}\| AlgorithmIdentifier\n/);
+    expect(text).toContain('\n    derivedKeyType:\n        | AlgorithmIdentifier\n');
+    expect(text.endsWith('\n    keyUsages: KeyUsage[],\n): Promise<CryptoKey>')).toBe(true);
+    expect(widest(text)).toBeLessThanOrEqual(72);
+  });
+
+  it('short declarations stay on one line', () => {
+    const $ = page('class', 'Certificate');
+    expect(sig($, 'version').text()).toBe('version: number');
+    expect($('h3#tojson').next().find('code.sig').first().text()).toBe('toJSON(): CertificateJson');
+  });
+});
+
+describe('type parameters, this, undocumented members', () => {
+  it('a generic method lists its type parameters with their constraint and default', () => {
+    const $ = page('class', 'Certificate');
+    const fromBER = $('h3#fromber').next();
+    const heads = fromBER.find('h4').map((_, h) => $(h).text()).get();
+    expect(heads).toEqual(['Type Parameters', 'Parameters', 'Returns']);
+    expect(fromBER.find('h4:contains("Type Parameters") + ul.ps li').text()).toBe('T extends PkiObject');
+  });
+
+  it('a generic item lists its type parameters in a section of its own', () => {
+    const $ = page('class', 'SafeBag');
+    expect($('h2#type-parameters').text()).toBe('Type Parameters');
+    expect($('h2#type-parameters').next('.ms').find('code.sig').first().text()).toMatch(/^T extends /);
+  });
+
+  it('a generic type alias lists its type parameters with their defaults', () => {
+    const $ = cheerio.load(renderApiGlobalsPage(ctx).html);
+    const listed = $('h3#safebagparameters').next().find('h4:contains("Type Parameters") + ul.ps li').map((_, li) => $(li).text()).get();
+    expect(listed).toEqual(['T extends BagType = BagType']);
+  });
+
+  it('keeps `this:` in the signature line but not among the parameters a caller passes', () => {
+    const $ = page('class', 'Certificate');
+    const fromBER = $('h3#fromber').next();
+    expect(fromBER.find('code.sig').text()).toBe('fromBER<T extends PkiObject>(\n    this: PkiObjectConstructor<T>,\n    raw: BufferSource,\n): T');
+    expect(fromBER.find('h4:contains("Parameters"):not(:contains("Type")) + ul.ps > li > code:first-child').map((_, c) => $(c).text()).get()).toEqual(['raw']);
+  });
+
+  it('an undocumented member has the same wrapper as a documented one (Certificate#tbsView)', () => {
+    const $ = page('class', 'Certificate');
+    for (const id of ['tbsview', 'version']) {
+      expect($(`h3#${id}`).next().is('div.am'), id).toBe(true);
+      expect($(`h3#${id}`).next().children().first().is('code.sig'), id).toBe(true);
+    }
+    expect($('h3#tbsview').next().find('.dc')).toHaveLength(0);
+  });
+});

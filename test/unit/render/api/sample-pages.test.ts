@@ -182,7 +182,9 @@ describe('the globals page', () => {
       expect($(`h3#${global.name.toLowerCase()}`).length, global.name).toBe(1);
     }
     expect($('h3#verbose').next().find('code.sig').text()).toBe('let verbose: boolean');
-    expect($('h3#token').next().is('code.sig')).toBe(true); // a bare declaration needs no wrapper
+    // A bare declaration has the same wrapper as any member.
+    expect($('h3#token').next().is('div.am')).toBe(true);
+    expect($('h3#token').next().children().first().is('code.sig')).toBe(true);
     expect($('h3#default_radius').next().find('code.sig').text()).toBe('const DEFAULT_RADIUS: 1');
     expect($('h3#make').next().find('.sg')).toHaveLength(2);
     expect($('h3#make').text()).toBe('make()');
