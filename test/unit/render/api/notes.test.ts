@@ -11,6 +11,7 @@ import { renderApiItemPage, type ApiRenderContext } from '../../../../src/render
 import { createDocMarkdown } from '../../../../src/content/doc-markdown.ts';
 import { loadHighlighter } from '../../../../src/content/highlight.ts';
 import { apiHrefs } from '../../../../src/routes/api.ts';
+import { buildSearchIndex } from '../../../../src/search/build-index.ts';
 import { item, loadPkijs, loadSample, renderContext, ROOT } from '../../api/support.ts';
 
 const NOTE = `The item note, with a [link](https://example.org/).
@@ -118,6 +119,21 @@ describe('notes on the item page', () => {
     expect($('h3#compare').next('.am').find('aside.nt').text()).toContain('Compare note.');
     // A heading inside a note takes no id and stays out of the outline.
     expect($('aside.nt [id]')).toHaveLength(0);
+  });
+
+  it('are found by search: one section per note, at the member it is about', async () => {
+    const { note } = parseApiNote(join(ROOT, 'content/api-notes/Circle.md'), NOTE);
+    const circle = item(sample, 'class', 'Circle');
+    const { notes } = renderItemNotes(circle, [note], await docCtx(sample));
+    const body = renderApiItemPage(circle, ctx, notes);
+    const page = { path: '/docs/api/classes/Circle', kind: 'api-class' as const, sidebar: 'docs' as const, title: 'Circle', html: body.html, toc: body.toc };
+    const index = buildSearchIndex(sample, [page]);
+    expect(index.pages).toEqual([['/docs/api/classes/Circle', 'Circle', 'docs', [
+      ['', 'Site note on Circle', 'The item note, with a link .'],
+      ['constructor', 'Site note on new Circle()', 'Constructor note.'],
+      ['area', 'Site note on Circle.area()', 'Area note.'],
+      ['compare', 'Site note on Circle.compare()', 'Compare note.'],
+    ]]]);
   });
 
   it('a page without notes has no aside', () => {
