@@ -6,7 +6,9 @@
 // - `ApiModel.items` holds every top-level export once, sorted by name.
 // - `members` are in page order: constructors, properties, accessors, methods,
 //   enum members; within each group instance members come before static
-//   ones, then by name (TypeDoc's default sort).
+//   ones and own members before inherited ones, then in declaration order
+//   (enum members by value). Anchor ids are counted in the order the site
+//   used before (by name): see routes/api-urls.ts.
 // - Doc text is Markdown source; links are kept as data (`DocLink`) so the
 //   renderer resolves them through routes/api-urls.ts.
 

@@ -6,11 +6,14 @@ import { readFile } from 'node:fs/promises';
 import type { ApiRenderContext } from '../render/api/index.ts';
 import { renderApiGlobalsPage, renderApiItemPage } from '../render/api/index.ts';
 import type { SiteConfig } from '../config/schema.ts';
+import { isPageItem } from '../api/model.ts';
+import type { ApiNoteFile } from '../content/api-notes.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { PageModule } from '../content/page-modules.ts';
 import { renderDoc, type DocRenderContext } from '../content/render-docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
+import { renderItemNotes } from './api-notes.ts';
 import { notFoundBody, pageModuleBody, withCards } from './simple-bodies.ts';
 import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
 import { docPath, sectionOf } from '../routes/docs.ts';
@@ -22,6 +25,8 @@ export interface BodyInputs {
   pageModules: readonly PageModule[];
   docCtx: DocRenderContext;
   apiCtx: ApiRenderContext;
+  /** Site notes on API pages, already checked against the model (checkApiNotes). */
+  apiNotes: readonly ApiNoteFile[];
 }
 
 export interface Bodies {
@@ -54,9 +59,12 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         body = page;
         break;
       }
-      case 'api-item':
-        body = renderApiItemPage(m.item, input.apiCtx);
+      case 'api-item': {
+        const { notes, diagnostics } = isPageItem(m.item) ? renderItemNotes(m.item, input.apiNotes, input.docCtx) : { diagnostics: [] };
+        out.diagnostics.push(...diagnostics);
+        body = renderApiItemPage(m.item, input.apiCtx, notes);
         break;
+      }
       case 'api-globals':
         body = renderApiGlobalsPage(input.apiCtx);
         break;

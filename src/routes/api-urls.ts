@@ -6,9 +6,12 @@
 // old deep links keep working: GitHub-style slugs of the member names in page
 // order, where that site's sub-headings (one per parameter) also took a slug.
 // That is why `Certificate.schema()` is `#schema-1`: the parameter `schema` of
-// `fromSchema()` came first.
+// `fromSchema()` came first. Pages now show members in declaration order, but
+// the slugs are still counted in that site's order (by name within each group,
+// `anchorOrder`), so every old id keeps naming the same member
+// (test/unit/render/api/anchors.test.ts checks all 3,364 of them).
 import GithubSlugger from 'github-slugger';
-import type { ApiItem, ApiItemKind, ApiMember, ApiPageItem, ApiSignature, ApiTarget } from '../api/model.ts';
+import { compareNames, type ApiItem, type ApiItemKind, type ApiMember, type ApiMemberKind, type ApiPageItem, type ApiSignature, type ApiTarget } from '../api/model.ts';
 
 export const API_BASE = '/docs/api';
 export const API_GLOBALS_PATH = `${API_BASE}/globals`;
@@ -73,7 +76,15 @@ export interface PageAnchors {
 
 const anchorCache = new WeakMap<ApiPageItem, PageAnchors>();
 
-/** Anchors of a page item's type parameters and members, in page order. */
+const GROUP_RANK: Record<ApiMemberKind, number> = { constructor: 0, property: 1, accessor: 2, method: 3, enumMember: 4 };
+
+/** The order the old site listed members in, which its slugs were counted in: group, instance before static, name. */
+function anchorOrder(members: readonly ApiMember[]): ApiMember[] {
+  const rank = (m: ApiMember) => GROUP_RANK[m.kind] * 2 + (m.flags.includes('static') ? 1 : 0);
+  return [...members].sort((a, b) => rank(a) - rank(b) || compareNames(a.name, b.name));
+}
+
+/** Anchors of a page item's type parameters and members (counted in `anchorOrder`). */
 export function apiPageAnchors(item: ApiPageItem): PageAnchors {
   const cached = anchorCache.get(item);
   if (cached) return cached;
@@ -81,16 +92,18 @@ export function apiPageAnchors(item: ApiPageItem): PageAnchors {
   slugger.slug(item.name); // the h1
   for (const id of Object.values(API_SECTION_IDS)) slugger.slug(id);
   const typeParameters = (item.typeParameters ?? []).map((tp) => slugger.slug(tp.name));
-  const members = new Map<ApiMember, MemberAnchor>();
-  for (const member of item.members) {
+  const byMember = new Map<ApiMember, MemberAnchor>();
+  for (const member of anchorOrder(item.members)) {
     const heading = member.kind === 'constructor' ? 'Constructor' : member.name;
     const signatures = member.signatures ?? [];
     // The old site gave each constructor overload a heading of its own; every overload gets an id here.
     const ids = [slugger.slug(heading)];
     for (let i = 1; i < signatures.length; i++) ids.push(slugger.slug(heading));
     for (const sig of [...signatures, ...(member.setter ? [member.setter] : [])]) reserveParameterSlugs(slugger, sig);
-    members.set(member, { id: ids[0]!, signatures: ids });
+    byMember.set(member, { id: ids[0]!, signatures: ids });
   }
+  // Iterated in page order (the search index lists members so).
+  const members = new Map(item.members.map((m) => [m, byMember.get(m)!]));
   const anchors = { typeParameters, members };
   anchorCache.set(item, anchors);
   return anchors;

@@ -16,7 +16,8 @@ const MAX_LINE = 72;
 
 /** Every export in model order, each with its members in page order. */
 export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemRow[] {
-  const types = createTypeRenderer(() => undefined);
+  // One line per result: no line breaks in declarations.
+  const types = createTypeRenderer(() => undefined, Infinity);
   return model.items.map((item): ItemRow => {
     const row: ItemRow = [ITEM_CODES[item.kind], item.name, text(oneLine(item.summary || itemLine(item, types)))];
     if (!isPageItem(item) || !item.members.length) return row;

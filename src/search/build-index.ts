@@ -10,6 +10,7 @@ import type { RouteRecord } from '../routes/types.ts';
 import { ASSET_DIR } from '../shared/paths.ts';
 import { SEARCH_INDEX_VERSION, type ItemRow, type PageRow, type SearchIndexData, type TextRef } from '../shared/search-index.ts';
 import { apiRows } from './api-rows.ts';
+import { noteSections } from './note-rows.ts';
 import { pageSections } from './page-rows.ts';
 
 /** One rendered route, as the render stage has it. */
@@ -26,6 +27,8 @@ export interface SearchPage {
 /** Route kinds whose text is indexed; the API pages are indexed as symbols instead. */
 const PROSE: ReadonlySet<RouteKind> = new Set<RouteKind>(['home', 'page', 'docs-index', 'doc', 'examples-index', 'api-readme']);
 
+const API_PAGE_KINDS: ReadonlySet<RouteKind> = new Set<RouteKind>(['api-class', 'api-interface', 'api-enum']);
+
 export function isSearchedPage(kind: RouteKind): boolean {
   return PROSE.has(kind);
 }
@@ -39,6 +42,11 @@ export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], 
   const rows = pages
     .filter((p) => isSearchedPage(p.kind))
     .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', pageSections(p.html, p.toc)]);
+  // Site notes on API pages are prose: indexed as sections of their page.
+  for (const p of pages) {
+    if (!API_PAGE_KINDS.has(p.kind) || !p.html.includes('<aside class="nt"')) continue;
+    rows.push([p.path, p.title, 'docs', noteSections(p.html)]);
+  }
   return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, ...(base === '/' ? {} : { base }), items, pages: rows };
 }
 

@@ -6,6 +6,7 @@
 // stage with errors stops the run before anything touches out/.
 import { dirname, join } from 'node:path';
 import type { BundleFile } from '../bundle/bundle.ts';
+import { apiNotesMarkdown } from '../content/api-notes.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { hasMarker } from '../output/out-dir.ts';
@@ -119,7 +120,9 @@ export class SiteBuilder {
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
     const published = await stage('publish', async () => {
       const { config, site, api, content } = inputs;
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics });
+      // An API page's Markdown twin carries its site notes, as the page does.
+      const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name) });
       failOn(out.diagnostics);
       return out;
     }, (r) => `${r.files.length} files: Markdown twins, llms.txt, ${r.files.some((f) => f.path === 'sitemap.xml') ? 'sitemap.xml, ' : ''}robots.txt`);

@@ -28,6 +28,8 @@ export interface ChangePlan {
   statics: Set<string>;
   /** Any other file under content/ (code that pages include). */
   other: Set<string>;
+  /** Site notes on API pages (content/api-notes/*.md) added, changed or removed. */
+  apiNotes: Set<string>;
 }
 
 export function fullPlan(): ChangePlan {
@@ -35,11 +37,12 @@ export function fullPlan(): ChangePlan {
 }
 
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, pageModules: false, templates: new Set(), docs: new Set(), statics: new Set(), other: new Set() };
+  return { full: false, config: false, api: false, bundle: false, pageModules: false, templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
 export const pagesDir = (l: SiteLayout): string => join(l.contentDir, 'pages');
+export const apiNotesDir = (l: SiteLayout): string => join(l.contentDir, 'api-notes');
 export const staticDir = (l: SiteLayout): string => join(l.contentDir, 'static');
 
 /** The folders and files a watcher should follow for this layout. */
@@ -54,6 +57,7 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
     if (file === layout.configFile) plan.config = true;
     else if (file === layout.libraryEntry) plan.api = true;
     else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
+    else if (under(apiNotesDir(layout), file) && extname(file) === '.md') plan.apiNotes.add(file);
     else if (under(pagesDir(layout), file)) plan.pageModules = true;
     else if (under(staticDir(layout), file)) plan.statics.add(file);
     else if (under(layout.contentDir, file)) plan.other.add(file);

@@ -2,6 +2,7 @@
 // which routes need a new body. build.ts runs them; a full build is the case
 // where everything is dirty.
 import { access } from 'node:fs/promises';
+import type { ApiNoteFile } from '../content/api-notes.ts';
 import { readDoc, type DocSource, type ReadDocsOptions } from '../content/docs.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { OutputFile } from '../output/write.ts';
@@ -32,6 +33,7 @@ export interface PreviousRender {
   docs: readonly DocSource[];
   /** Files each route read while rendering (code includes). */
   dependencies: ReadonlyMap<string, readonly string[]>;
+  apiNotes?: readonly ApiNoteFile[];
 }
 
 /**
@@ -47,14 +49,20 @@ export function routesNeedingBodies(
   prev: PreviousRender | undefined,
   /** The render code of bodies changed (a template they use was edited). */
   bodyCodeChanged: boolean,
+  apiNotes: readonly ApiNoteFile[] = [],
 ): RouteRecord[] {
   if (!prev || plan.full || plan.config || plan.api || bodyCodeChanged) return [...routes];
+  // A changed note file re-renders only the page of the item it is about (and of the item it was about).
+  const notesOf = (notes: readonly ApiNoteFile[] | undefined) => new Map((notes ?? []).map((n) => [n.item, JSON.stringify(n)]));
+  const [notesBefore, notesNow] = [notesOf(prev.apiNotes), notesOf(apiNotes)];
+  const notesChanged = (name: string) => notesBefore.get(name) !== notesNow.get(name);
   const before = new Map(prev.routes.map((r) => [r.path, r]));
   const docRoutesMoved = docRouteKey(routes) !== docRouteKey(prev.routes);
   return routes.filter((route) => {
     const old = before.get(route.path);
     if (!old || old.source !== route.source || old.kind !== route.kind || old.sidebar !== route.sidebar) return true;
     const m = route.model;
+    if (m.type === 'api-item') return plan.apiNotes.size > 0 && notesChanged(m.item.name);
     if (m.type === 'page-module') return plan.pageModules;
     if (m.type !== 'doc') return false;
     if (plan.docs.has(m.doc.file) || docRoutesMoved) return true;

@@ -6,12 +6,13 @@ import { bundleClient } from '../bundle/bundle.ts';
 import { resolveLibrary, type LibraryInfo } from '../config/library.ts';
 import { loadConfig } from '../config/load.ts';
 import type { SiteConfig } from '../config/schema.ts';
+import { readApiNotes } from '../content/api-notes.ts';
 import { readDocs } from '../content/docs.ts';
 import { loadHighlighter, useHighlightCache } from '../content/highlight.ts';
 import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
-import { docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
+import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
 import { updateDocs } from './incremental.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext } from './types.ts';
@@ -20,7 +21,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx, fresh)) : prev;
   const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
   const [content, api, bundle] = await settleAll([
-    !prev || plan.docs.size || plan.pageModules || plan.statics.size
+    !prev || plan.docs.size || plan.pageModules || plan.statics.size || plan.apiNotes.size
       ? stage('content', () => readContent(ctx, prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
       : Promise.resolve(prev.content),
     apiDirty ? stage('api', () => loadApiModel(ctx, library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
@@ -50,15 +51,22 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
     const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
     const files = plan.statics.size ? listStaticFiles(statics, ctx.root) : { files: prev.statics, diagnostics: [] };
-    failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics]);
-    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files };
+    // A dozen small files: all of them are read again when one changes.
+    const notes = plan.apiNotes.size ? await readApiNotes(apiNotesDir(ctx.layout), readOptions) : { notes: prev.apiNotes, diagnostics: [] };
+    failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
+    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes: notes.notes };
   }
   // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
   useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice });
-  const [docs, pages, highlighter] = await Promise.all([readDocs(docsDir(ctx.layout), readOptions), loadPageModules(pagesDir(ctx.layout), { fresh }), loadHighlighter()]);
+  const [docs, pages, highlighter, notes] = await Promise.all([
+    readDocs(docsDir(ctx.layout), readOptions),
+    loadPageModules(pagesDir(ctx.layout), { fresh }),
+    loadHighlighter(),
+    readApiNotes(apiNotesDir(ctx.layout), readOptions),
+  ]);
   const files = listStaticFiles(statics, ctx.root);
-  failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics]);
-  return { docs: docs.docs, pageModules: pages.modules, highlighter, statics: files.files };
+  failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
+  return { docs: docs.docs, pageModules: pages.modules, highlighter, statics: files.files, apiNotes: notes.notes };
 }
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo): Promise<LoadApiResult> {

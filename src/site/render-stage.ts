@@ -2,7 +2,9 @@
 // API body cache where it can), then whole documents: all of them when the
 // shared data or the layout code changed, else only the re-rendered routes.
 import { hashedAsset } from '../bundle/bundle.ts';
+import { apiNotesDigest } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
+import { checkApiNotes } from '../pages/api-notes.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
@@ -24,9 +26,11 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
   const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
-  const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies }, templates.bodies);
-  // A full CLI build reuses the API bodies of an unchanged model and unchanged code.
-  const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, api.key, { read: ctx.useCache, onNotice: ctx.notice });
+  failOn(checkApiNotes(content.apiNotes, api.model));
+  const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
+  // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
+  const bodyKey = api.key && `${api.key}-${apiNotesDigest(content.apiNotes)}`;
+  const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
   const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
   const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
     config,
@@ -34,6 +38,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     pageModules: content.pageModules,
     docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
     apiCtx,
+    apiNotes: content.apiNotes,
   });
   failOn(fresh.diagnostics);
   for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);

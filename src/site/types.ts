@@ -4,6 +4,7 @@ import type { LoadApiResult } from '../api/index.ts';
 import type { Bundle, BundleFile } from '../bundle/bundle.ts';
 import type { LibraryInfo } from '../config/library.ts';
 import type { SiteConfig } from '../config/schema.ts';
+import type { ApiNoteFile } from '../content/api-notes.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { loadHighlighter } from '../content/highlight.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
@@ -56,6 +57,8 @@ export interface Content {
   highlighter: Highlighter;
   /** content/static, checked (no link out of the repository, no loop, regular files only). */
   statics: StaticFile[];
+  /** content/api-notes: site notes merged into API pages. */
+  apiNotes: ApiNoteFile[];
 }
 
 export interface Rendered {

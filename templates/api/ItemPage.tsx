@@ -1,6 +1,6 @@
 // The page of one class, interface or enumeration: title, doc comment,
 // examples, hierarchy, "Used by", then its members section by section.
-import { esc, linkHtml } from './member-html.ts';
+import { esc, linkHtml, noteHtml } from './member-html.ts';
 import { Section } from './Member.tsx';
 import type { ApiItemPageProps, HierarchyRow } from './props.ts';
 
@@ -17,6 +17,7 @@ export function ApiItemPage(props: ApiItemPageProps) {
         <h1>{props.name}</h1>
       </header>
       {props.docHtml && <div className="dc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
+      {props.note && <div dangerouslySetInnerHTML={{ __html: noteHtml(props.note) }} />}
       {examples && (
         <section>
           <h2 id={examples.id}>Examples</h2>

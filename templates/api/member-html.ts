@@ -3,7 +3,7 @@
 // than JSX because the API pages hold ~60,000 such elements and React costs
 // microseconds per element (tens in development builds): rendering them as
 // JSX took seconds. The page structure around them stays in JSX.
-import type { LinkView, MemberView, ParamView, SectionView, SignatureView } from './props.ts';
+import type { LinkView, MemberView, NoteView, ParamView, SectionView, SignatureView } from './props.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** Escapes text for element content and double-quoted attributes. */
@@ -51,6 +51,11 @@ function signatureHtml(sig: SignatureView): string {
   return `${html}</div>`;
 }
 
+/** A site note: an aside, labelled as the site's (not the library's doc comment). */
+export function noteHtml(note: NoteView): string {
+  return `<aside class="nt" aria-label="Site note on ${esc(note.title)}"><p class="nt-t">Site note on <code>${escText(note.title)}</code></p>${note.html}</aside>`;
+}
+
 /** A member: its h3 (the TOC entry and deep-link target), then its body. */
 export function memberHtml(member: MemberView): string {
   let body = '';
@@ -59,12 +64,10 @@ export function memberHtml(member: MemberView): string {
   body += member.signatures.map(signatureHtml).join('');
   if (member.docHtml) body += `<div class="dc">${member.docHtml}</div>`;
   body += member.origins.map((o) => `<p class="or">${esc(o.label)} ${linkHtml(o.link)}</p>`).join('');
-  const heading = `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3>`;
-  // A member that is one bare declaration (most type aliases and variables) is
-  // just that line under its h3.
-  const [only, ...more] = member.signatures;
-  const lone = only && more.length === 0 && isBare(only) && !member.flags.length && !member.docHtml && !member.origins.length;
-  return lone ? `${heading}${body}` : `${heading}<div class="am">${body}</div>`;
+  if (member.note) body += noteHtml(member.note);
+  // Every member has its body wrapper, documented or not (an undocumented
+  // one, `Certificate#tbsView`, must look like its neighbours).
+  return `<h3 id="${esc(member.id)}">${escText(member.heading)}</h3><div class="am">${body}</div>`;
 }
 
 export function sectionMembersHtml(section: SectionView): string {

@@ -36,6 +36,14 @@ export interface MemberView {
   signatures: SignatureView[];
   /** "Inherited from", "Overrides", "Implementation of". */
   origins: { label: string; link: LinkView }[];
+  /** A site note on the member (content/api-notes). */
+  note?: NoteView;
+}
+
+/** A site note: what it is about (`OCSPResponse#sign()`) and its rendered Markdown. */
+export interface NoteView {
+  title: string;
+  html: string;
 }
 
 export interface SectionView {
@@ -56,6 +64,8 @@ export interface ApiItemPageProps {
   kindLabel: string;
   flags: string[];
   docHtml?: string;
+  /** A site note on the item itself. */
+  note?: NoteView;
   examples?: { id: string; html: string };
   hierarchy?: { id: string; rows: HierarchyRow[] };
   usedBy?: { id: string; links: LinkView[] };

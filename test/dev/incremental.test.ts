@@ -1,10 +1,10 @@
 // Incremental rebuilds give exactly what a full build gives. After each edit
 // of a fixture site (page body, title, description, code include, a generated
-// table's data module, new and
+// table's data module, a site note on an API page, new and
 // deleted pages, static files, client code and styles), out/ is compared file by file
 // with a fresh full build of the same sources; failed rebuilds leave out/ as
 // it was and are retried with the next change.
-import { readdir, readFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,25 @@ describe('incremental rebuilds', () => {
     const result = await edit('content/docs/table-base.ts', (t) => t.replace("'1.2'", "'1.5'"));
     expect(result.changedPaths).toEqual(['/docs/tables']);
     expect(await cell()).toBe('1.5.3');
+    await expectSameAsFullBuild();
+  });
+
+  it('re-renders only the API page a site note is about when the note is added, edited or removed', async () => {
+    const NOTE = 'content/api-notes/Certificate.md';
+    await mkdir(site.path('content/api-notes'), { recursive: true });
+    await site.write(NOTE, 'A note on the class.\n\n## serialNumber\n\nPositive, at most 20 bytes.\n');
+    const added = await builder.update([site.path(NOTE)]);
+    expect(added.changedPaths).toEqual(['/docs/api/classes/Certificate']);
+    const $ = cheerio.load(await site.read('out/docs/api/classes/Certificate/index.html'));
+    expect($('h3#serialnumber').next('.am').find('aside.nt').text()).toContain('at most 20 bytes');
+    await expectSameAsFullBuild();
+    const edited = await edit(NOTE, (t) => t.replace('20 bytes', '20 octets'));
+    expect(edited.changedPaths).toEqual(['/docs/api/classes/Certificate']);
+    await expectSameAsFullBuild();
+    await unlink(site.path(NOTE));
+    const removed = await builder.update([site.path(NOTE)]);
+    expect(removed.changedPaths).toEqual(['/docs/api/classes/Certificate']);
+    expect(cheerio.load(await site.read('out/docs/api/classes/Certificate/index.html'))('aside.nt')).toHaveLength(0);
     await expectSameAsFullBuild();
   });
 

@@ -30,6 +30,7 @@ const FIXTURE_CASES = [
   'include-etc-passwd', 'include-proc-environ', 'front-matter-js', 'raw-html-script', 'raw-html-event-handler',
   'raw-html-javascript-url', 'markdown-link-javascript', 'page-over-size-limit', 'heading-layout-ids',
   'table-data-module-reads-fs', 'table-unexplained-code',
+  'api-note-unknown-item', 'api-note-unknown-member',
 ];
 
 beforeAll(() => {

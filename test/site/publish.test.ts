@@ -83,9 +83,18 @@ describe('Markdown twins', () => {
     expect(twin).toMatch(/^# Certificate\n\nClass of pkijs 3\.3\.2: /);
     expect(twin).toContain('## Methods');
     expect(twin).toContain('### getPublicKey');
-    expect(twin).toMatch(/```ts\ngetPublicKey\(parameters\?: [^\n]+\): Promise<CryptoKey>/);
+    // Long declarations are broken into lines as on the page.
+    expect(twin).toMatch(/```ts\ngetPublicKey\(\n {4}parameters\?: CryptoEnginePublicKeyParams,\n {4}crypto\?: ICryptoEngine,\n\): Promise<CryptoKey>/);
     expect(twin).toContain('[RFC5280 Section 4](https://datatracker.ietf.org/doc/html/rfc5280#section-4)');
     expect(read('docs/api/enumerations/PKIStatus.md')).toMatch(/## Members\n\n### granted\n\n```ts\ngranted = 0\n```/);
+  });
+
+  it("carries an API item's site notes, as its page does", () => {
+    const twin = read('docs/api/classes/OCSPResponse.md');
+    expect(twin).toContain('### Site note on OCSPResponse.sign()');
+    expect(twin).toMatch(/### Site note on OCSPResponse\.verify\(\)\n\n[^#]*no trusted certificates/);
+    expect(read('docs/api/classes/Certificate.md')).toContain('### Site note on Certificate.sign()');
+    expect(read('docs/api/classes/ContentInfo.md')).not.toContain('Site note');
   });
 
   it('gives the home page, the docs page and the globals page one each', () => {

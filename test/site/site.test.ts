@@ -148,10 +148,21 @@ describe('page weight budgets', () => {
     expect(Math.max(...sizes('classes'), ...sizes('interfaces'), ...sizes('enumerations'))).toBeLessThanOrEqual(120 * 1024);
   });
 
-  it('keeps the whole site under 15 MB', () => {
-    const total = readdirSync(siteOut(), { recursive: true, withFileTypes: true })
-      .filter((f) => f.isFile())
+  // The Markdown twins and llms files are for assistants and plain-text readers, not browsers:
+  // they get their own budget so that neither part can grow unseen behind the other.
+  const isPlainText = (name: string) => name.endsWith('.md') || /^llms(-full)?\.txt$/.test(name);
+  const bytes = (keep: (name: string) => boolean) =>
+    readdirSync(siteOut(), { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile() && keep(f.name))
       .reduce((n, f) => n + statSync(join(f.parentPath, f.name)).size, 0);
-    expect(total).toBeLessThanOrEqual(15 * 1024 * 1024);
+
+  it('keeps what browsers load (pages, navigation chunks, assets) under 15 MB', () => {
+    expect(bytes((name) => !isPlainText(name))).toBeLessThanOrEqual(15 * 1024 * 1024);
+  });
+
+  it('keeps the Markdown twins and llms files under 2 MB', () => {
+    const plain = bytes(isPlainText);
+    expect(plain).toBeGreaterThan(500 * 1024); // every page has its twin
+    expect(plain).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
 });

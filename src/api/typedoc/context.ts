@@ -7,13 +7,16 @@ import {
   type Reflection,
   ReflectionKind,
 } from 'typedoc';
-import type { ApiItemKind, ApiTarget } from '../model.ts';
+import type { ApiItemKind, ApiTarget, ApiType } from '../model.ts';
+import type { KeywordAliases } from './keyword-aliases.ts';
 
 export interface ConvertContext {
   /** The pkijs item or member a reflection stands for, if it is part of the API. */
   targetOf(reflection: Reflection | undefined): ApiTarget | undefined;
   /** Block tags a bare `@inheritDoc` replaced (e.g. `@asn`), to be shown anyway. */
   keptTags: ReadonlyMap<Reflection, CommentTag[]>;
+  /** The keyword alias (`SchemaType`) a reflection's declared type names, which TypeScript resolved away. */
+  keywordAliasOf(reflection: Reflection): ApiType | undefined;
 }
 
 const ITEM_KINDS = new Map<ReflectionKind, ApiItemKind>([
@@ -29,7 +32,11 @@ export function itemKindOf(reflection: Reflection): ApiItemKind | undefined {
   return ITEM_KINDS.get(reflection.kind);
 }
 
-export function createContext(project: ProjectReflection, keptTags: Map<Reflection, CommentTag[]>): ConvertContext {
+export function createContext(
+  project: ProjectReflection,
+  keptTags: Map<Reflection, CommentTag[]>,
+  keywordAliases: KeywordAliases = new Map(),
+): ConvertContext {
   const isItem = (r: Reflection | undefined): r is DeclarationReflection =>
     r !== undefined && r.parent === project && itemKindOf(r) !== undefined;
 
@@ -50,5 +57,12 @@ export function createContext(project: ProjectReflection, keptTags: Map<Reflecti
     }
     return target;
   };
-  return { targetOf, keptTags };
+  const aliasItems = new Map((project.children ?? []).filter((c) => c.kindOf(ReflectionKind.TypeAlias)).map((c) => [c.name, c]));
+  const keywordAliasOf = (reflection: Reflection): ApiType | undefined => {
+    const name = keywordAliases.get(reflection);
+    const alias = name === undefined ? undefined : aliasItems.get(name);
+    const target = alias && targetOf(alias);
+    return name === undefined ? undefined : { type: 'reference', name, ...(target ? { target } : {}) };
+  };
+  return { targetOf, keptTags, keywordAliasOf };
 }

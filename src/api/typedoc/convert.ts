@@ -14,6 +14,7 @@ import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
 import { createContext, itemKindOf } from './context.ts';
 import { itemConverters } from './items.ts';
+import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
 import { DiagnosticLogger } from './logger.ts';
 import { syntaxErrors } from './syntax.ts';
 
@@ -29,6 +30,7 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
   app.logger = logger;
   const keptTags = new Map<Reflection, CommentTag[]>();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
+  const keywordAliases = trackKeywordAliases(app);
   let syntax: Diagnostic[] = [];
   app.converter.on(Converter.EVENT_BEGIN, (context) => (syntax = syntaxErrors(context.programs, cwd)));
 
@@ -45,12 +47,17 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
     });
     return { model: undefined, diagnostics: logger.diagnostics };
   }
-  const model = toModel(project, keptTags, logger.diagnostics);
+  const model = toModel(project, keptTags, keywordAliases, logger.diagnostics);
   return { model, diagnostics: logger.diagnostics };
 }
 
-function toModel(project: ProjectReflection, keptTags: Map<Reflection, CommentTag[]>, diagnostics: Diagnostic[]): ApiModel {
-  const cx = createContext(project, keptTags);
+function toModel(
+  project: ProjectReflection,
+  keptTags: Map<Reflection, CommentTag[]>,
+  keywordAliases: KeywordAliases,
+  diagnostics: Diagnostic[],
+): ApiModel {
+  const cx = createContext(project, keptTags, keywordAliases);
   const items: ApiItem[] = [];
   for (const child of project.children ?? []) {
     const kind = itemKindOf(child);

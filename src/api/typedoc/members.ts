@@ -3,6 +3,8 @@
 import {
   type DeclarationReflection,
   type ParameterReflection,
+  type Reflection,
+  type SomeType,
   type ReferenceType,
   type ReflectionFlags,
   ReflectionKind,
@@ -17,6 +19,7 @@ import type {
   ApiMemberRef,
   ApiParameter,
   ApiSignature,
+  ApiType,
   ApiTypeParameter,
 } from '../model.ts';
 import { convertDoc } from './comments.ts';
@@ -39,7 +42,7 @@ export function convertMember(decl: DeclarationReflection, cx: ConvertContext): 
   const member: ApiMember = { kind, name: decl.name, flags: flagsOf(decl.flags) };
   const doc = convertDoc(decl, cx);
   if (doc) member.doc = doc;
-  if (decl.type) member.type = convertType(decl.type, cx);
+  if (decl.type) member.type = declaredType(decl, decl.type, cx);
   if (decl.defaultValue !== undefined) member.defaultValue = decl.defaultValue;
   if (decl.signatures?.length) member.signatures = decl.signatures.map((s) => convertSignature(s, cx));
   if (decl.getSignature) member.getter = convertSignature(decl.getSignature, cx);
@@ -51,10 +54,13 @@ export function convertMember(decl: DeclarationReflection, cx: ConvertContext): 
   return member;
 }
 
-/** Members in page order: by group, instance before static, then TypeDoc's order (alphabetical). */
+/**
+ * Members in page order: by group, instance before static, own before
+ * inherited, then TypeDoc's order (declaration order; enum members by value).
+ */
 export function convertMembers(children: readonly DeclarationReflection[] | undefined, cx: ConvertContext): ApiMember[] {
   const members = (children ?? []).filter((c) => MEMBER_KINDS.has(c.kind)).map((c) => convertMember(c, cx));
-  const rank = (m: ApiMember) => GROUP_RANK[m.kind] * 2 + (m.flags.includes('static') ? 1 : 0);
+  const rank = (m: ApiMember) => GROUP_RANK[m.kind] * 4 + (m.flags.includes('static') ? 2 : 0) + (m.inheritedFrom ? 1 : 0);
   return members
     .map((m, i) => ({ m, i }))
     .sort((a, b) => rank(a.m) - rank(b.m) || a.i - b.i)
@@ -65,7 +71,7 @@ export function convertSignature(sig: SignatureReflection, cx: ConvertContext): 
   const out: ApiSignature = { parameters: (sig.parameters ?? []).map((p) => convertParameter(p, cx)) };
   const typeParameters = convertTypeParameters(sig.typeParameters, cx);
   if (typeParameters) out.typeParameters = typeParameters;
-  if (sig.type) out.returns = convertType(sig.type, cx);
+  if (sig.type) out.returns = declaredType(sig, sig.type, cx);
   const doc = convertDoc(sig, cx);
   if (doc) out.doc = doc;
   return out;
@@ -85,7 +91,7 @@ export function convertIndexSignature(sig: SignatureReflection, cx: ConvertConte
 
 function convertParameter(param: ParameterReflection, cx: ConvertContext): ApiParameter {
   const out: ApiParameter = { name: param.name };
-  const type = convertOptionalType(param.type, cx);
+  const type = param.type && declaredType(param, param.type, cx);
   if (type) out.type = type;
   if (param.flags.isOptional) out.optional = true;
   if (param.flags.isRest) out.rest = true;
@@ -111,6 +117,12 @@ export function convertTypeParameters(
     if (doc) out.doc = doc;
     return out;
   });
+}
+
+/** A declaration's type, by the keyword alias it was declared with when TypeScript resolved that to a keyword. */
+function declaredType(reflection: Reflection, type: SomeType, cx: ConvertContext): ApiType {
+  const converted = convertType(type, cx);
+  return (converted.type === 'intrinsic' && cx.keywordAliasOf(reflection)) || converted;
 }
 
 export function flagsOf(flags: ReflectionFlags): ApiFlag[] {

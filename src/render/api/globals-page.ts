@@ -39,21 +39,21 @@ function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView 
 function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {
   const member = view(alias, alias.name, cx);
   // The h3 above already names the alias: the line starts at its type parameters (`<T> = …`).
-  const code = `${cx.types.typeParameters(alias.typeParameters)}${alias.typeParameters?.length ? ' ' : ''}= ${cx.types.type(alias.type)}`;
-  // The declaration line already shows the type parameters; list them only to give their descriptions.
-  const typeParameters = alias.typeParameters?.some((p) => p.doc) ? alias.typeParameters.map((p) => typeParameterView(p, cx)) : undefined;
+  const code = cx.types.declaration(`${cx.types.typeParameters(alias.typeParameters)}${alias.typeParameters?.length ? ' ' : ''}= `, alias.type);
+  // Listed with their constraints and defaults, as on functions and methods.
+  const typeParameters = alias.typeParameters?.length ? alias.typeParameters.map((p) => typeParameterView(p, cx)) : undefined;
   member.signatures.push({ codeHtml: code, ...(typeParameters ? { typeParameters } : {}) });
   return member;
 }
 
 function variableView(variable: ApiVariable, cx: ApiRenderContext): MemberView {
   const member = view(variable, variable.name, cx);
-  const type = variable.type ? `: ${cx.types.type(variable.type)}` : '';
+  const head = `${variable.const ? 'const' : 'let'} ${escapeText(variable.name)}`;
   // A literal type already says the value; otherwise show the initialiser when it is short.
   const value = variable.type?.type !== 'literal' && variable.defaultValue && variable.defaultValue.length < 80
     ? ` = ${escapeText(variable.defaultValue)}`
     : '';
-  member.signatures.push({ codeHtml: `${variable.const ? 'const' : 'let'} ${escapeText(variable.name)}${type}${value}` });
+  member.signatures.push({ codeHtml: `${variable.type ? cx.types.declaration(`${head}: `, variable.type) : head}${value}` });
   return member;
 }
 

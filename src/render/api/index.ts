@@ -3,7 +3,7 @@
 // type expressions arrive as HTML strings built (and cached) by this folder.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { type ApiItem, isPageItem } from '../../api/model.ts';
+import { type ApiItem, type ApiMember, isPageItem } from '../../api/model.ts';
 import { API_GLOBALS_PATH } from '../../routes/api-urls.ts';
 import type { TocEntry } from '../../shared/page.ts';
 import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
@@ -21,11 +21,17 @@ export { createApiRenderContext, type ApiRenderContext } from './context.ts';
 // as an HTML string and never hydrated on its own, so hydration markers would
 // only add bytes.
 
-export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext): PageBody {
+/** Site notes (content/api-notes) rendered to HTML: on the item itself, and on members. */
+export interface ItemNotes {
+  item?: string;
+  members: Map<ApiMember, string>;
+}
+
+export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext, notes?: ItemNotes): PageBody {
   if (!isPageItem(item)) {
     throw new TypeError(`${item.name} is a ${item.kind}: it is documented on the globals page, not on a page of its own.`);
   }
-  const props = itemPageProps(item, ctx);
+  const props = itemPageProps(item, ctx, notes);
   return {
     title: item.name,
     description: itemDescription(item, ctx.model.packageName),

@@ -4,6 +4,7 @@ import type { ApiMemberKind, ApiPageItem, ApiTarget, ApiType } from '../../api/m
 import { API_SECTION_IDS, apiItemHref, apiPageAnchors } from '../../routes/api-urls.ts';
 import type { ApiItemPageProps, HierarchyRow, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
+import type { ItemNotes } from './index.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
 import { memberView, signatureView, typeParameterView } from './member-view.ts';
 
@@ -17,13 +18,14 @@ const MEMBER_SECTIONS: [ApiMemberKind, string, string][] = [
   ['enumMember', API_SECTION_IDS.enumMembers, 'Enumeration Members'],
 ];
 
-export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext): ApiItemPageProps {
+export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext, notes?: ItemNotes): ApiItemPageProps {
   const props: ApiItemPageProps = {
     name: item.name,
     kindLabel: KIND_LABELS[item.kind],
     flags: item.kind === 'class' && item.abstract ? ['abstract'] : [],
-    sections: [...signatureSections(item, cx), ...memberSections(item, cx)],
+    sections: [...signatureSections(item, cx), ...memberSections(item, cx, notes)],
   };
+  if (notes?.item) props.note = { title: item.name, html: notes.item };
   // Under the h1 and the Examples h2 an h4 would skip a level: tags are labelled by paragraphs there.
   const docHtml = cx.docs.doc(item.doc, ['@example'], 'p');
   if (docHtml) props.docHtml = docHtml;
@@ -76,12 +78,17 @@ function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView
   return sections;
 }
 
-function memberSections(item: ApiPageItem, cx: ApiRenderContext): SectionView[] {
+function memberSections(item: ApiPageItem, cx: ApiRenderContext, notes: ItemNotes | undefined): SectionView[] {
   const anchors = apiPageAnchors(item).members;
   return MEMBER_SECTIONS.flatMap(([kind, id, title]) => {
     const members = item.members
       .filter((m) => m.kind === kind)
-      .map((m) => memberView(m, anchors.get(m)!, item, cx));
+      .map((m) => {
+        const view = memberView(m, anchors.get(m)!, item, cx);
+        const note = notes?.members.get(m);
+        if (note) view.note = { title: m.kind === 'constructor' ? `new ${item.name}()` : `${item.name}.${view.heading}`, html: note };
+        return view;
+      });
     return members.length ? [{ id, title, members }] : [];
   });
 }

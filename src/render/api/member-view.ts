@@ -72,9 +72,11 @@ export function signatureView(
   const view: SignatureView = { codeHtml: cx.types.signature(name, sig, options) };
   const docHtml = cx.docs.doc(sig.doc, ['@returns']);
   if (docHtml) view.docHtml = docHtml;
-  // The signature line shows constraints and defaults; list type parameters only to give their descriptions.
-  if (sig.typeParameters?.some((p) => p.doc)) view.typeParameters = sig.typeParameters.map((p) => typeParameterView(p, cx));
-  if (sig.parameters.length) view.parameters = sig.parameters.map((p) => parameterView(p, cx));
+  // Listed with their constraints and defaults, which a long signature line hides in its middle.
+  if (sig.typeParameters?.length) view.typeParameters = sig.typeParameters.map((p) => typeParameterView(p, cx));
+  // `this: PkiObjectConstructor<T>` stays in the signature line but is nothing a caller passes.
+  const passed = sig.parameters.filter((p) => p.name !== 'this');
+  if (passed.length) view.parameters = passed.map((p) => parameterView(p, cx));
   if (sig.returns && !options.hideReturn) {
     const returnsTag = sig.doc?.tags.find((t) => t.tag === '@returns');
     view.returns = { typeHtml: cx.types.type(sig.returns) };

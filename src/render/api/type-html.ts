@@ -1,8 +1,10 @@
 // Type expressions and signatures → HTML, TypeScript syntax with every pkijs
-// reference linked. One handler per ApiType kind (the map below); parentheses
+// reference linked; declaration lines broken past the width (layout.ts). One handler per ApiType kind (the map below); parentheses
 // come from operator precedence, where TypeScript would need them.
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
+import { externalTypeName } from './external-types.ts';
+import { type Doc, group, ifBreak, indent, joinLines, line, LINE_WIDTH, printDoc } from './layout.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;
@@ -11,6 +13,8 @@ export interface TypeRenderer {
   typeParameters(params: readonly ApiTypeParameter[] | undefined): string;
   /** One member of an object type or interface, as declared: `readonly a?: T`. */
   member(member: ApiMember): string;
+  /** `head` then the type, broken into lines past the width (`= A | B`, `x: { … }`). */
+  declaration(head: string, type: ApiType): string;
 }
 
 export interface SignatureOptions {
@@ -29,111 +33,142 @@ const Prec = {
 } as const;
 type Prec = (typeof Prec)[keyof typeof Prec];
 
-type Handlers = { [K in ApiType['type']]: (t: Extract<ApiType, { type: K }>, r: TypeHtml) => string };
+type Handlers = { [K in ApiType['type']]: (t: Extract<ApiType, { type: K }>, r: TypeHtml) => Doc };
 
 const HANDLERS: Handlers = {
   intrinsic: (t) => t.name,
   literal: (t) => escapeText(t.value),
   reference: (t, r) => r.reference(t),
-  array: (t, r) => `${r.wrap(t.element, Prec.Postfix)}[]`,
-  union: (t, r) => r.list(t.types, ' | ', Prec.Union),
+  array: (t, r) => [r.wrap(t.element, Prec.Postfix), '[]'],
+  union: (t, r) => r.union(t.types),
   intersection: (t, r) => r.list(t.types, ' &amp; ', Prec.Intersection),
-  tuple: (t, r) => `[${r.list(t.elements, ', ', Prec.Loose)}]`,
-  namedTupleMember: (t, r) => `${escapeText(t.name)}${t.optional ? '?' : ''}: ${r.type(t.element)}`,
-  optional: (t, r) => `${r.wrap(t.element, Prec.Postfix)}?`,
-  rest: (t, r) => `...${r.wrap(t.element, Prec.Postfix)}`,
-  indexedAccess: (t, r) => `${r.wrap(t.object, Prec.Postfix)}[${r.type(t.index)}]`,
-  typeOperator: (t, r) => `${t.operator} ${r.wrap(t.target, Prec.Operator)}`,
-  query: (t, r) => `typeof ${r.reference(t.target)}`,
+  tuple: (t, r) => ['[', r.list(t.elements, ', ', Prec.Loose), ']'],
+  namedTupleMember: (t, r) => [`${escapeText(t.name)}${t.optional ? '?' : ''}: `, r.doc(t.element)],
+  optional: (t, r) => [r.wrap(t.element, Prec.Postfix), '?'],
+  rest: (t, r) => ['...', r.wrap(t.element, Prec.Postfix)],
+  indexedAccess: (t, r) => [r.wrap(t.object, Prec.Postfix), '[', r.doc(t.index), ']'],
+  typeOperator: (t, r) => [`${t.operator} `, r.wrap(t.target, Prec.Operator)],
+  query: (t, r) => ['typeof ', r.reference(t.target)],
   conditional: (t, r) =>
-    `${r.wrap(t.check, Prec.Union)} extends ${r.wrap(t.extends, Prec.Union)} ? ${r.type(t.trueType)} : ${r.type(t.falseType)}`,
+    [r.wrap(t.check, Prec.Union), ' extends ', r.wrap(t.extends, Prec.Union), ' ? ', r.doc(t.trueType), ' : ', r.doc(t.falseType)],
   mapped: (t, r) => {
     const ro = t.readonlyModifier === '+' ? 'readonly ' : t.readonlyModifier === '-' ? '-readonly ' : '';
     const opt = t.optionalModifier === '+' ? '?' : t.optionalModifier === '-' ? '-?' : '';
-    const as = t.nameType ? ` as ${r.type(t.nameType)}` : '';
-    return `{ ${ro}[${escapeText(t.parameter)} in ${r.type(t.parameterType)}${as}]${opt}: ${r.type(t.template)} }`;
+    const as: Doc = t.nameType ? [' as ', r.doc(t.nameType)] : '';
+    return group(['{', indent([line(' '), `${ro}[${escapeText(t.parameter)} in `, r.doc(t.parameterType), as, `]${opt}: `, r.doc(t.template), ifBreak(';')]), line(' '), '}']);
   },
   templateLiteral: (t, r) =>
-    `\`${escapeText(t.head)}${t.tail.map(([type, text]) => `\${${r.type(type)}}${escapeText(text)}`).join('')}\``,
-  predicate: (t, r) => `${t.asserts ? 'asserts ' : ''}${escapeText(t.name)}${t.target ? ` is ${r.type(t.target)}` : ''}`,
-  inferred: (t, r) => `infer ${escapeText(t.name)}${t.constraint ? ` extends ${r.type(t.constraint)}` : ''}`,
+    ['`', escapeText(t.head), ...t.tail.flatMap(([type, text]): Doc[] => ['${', r.doc(type), `}${escapeText(text)}`]), '`'],
+  predicate: (t, r) => [`${t.asserts ? 'asserts ' : ''}${escapeText(t.name)}`, t.target ? [' is ', r.doc(t.target)] : ''],
+  inferred: (t, r) => [`infer ${escapeText(t.name)}`, t.constraint ? [' extends ', r.doc(t.constraint)] : ''],
   object: (t, r) => r.object(t),
   unknown: (t) => escapeText(t.name),
 };
 
-export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined): TypeRenderer {
-  return new TypeHtml(targetHref);
+/** `width`: where declaration lines break (Infinity: never, for one-line uses such as search results). */
+export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined, width = LINE_WIDTH): TypeRenderer {
+  return new TypeHtml(targetHref, width);
 }
 
 class TypeHtml implements TypeRenderer {
-  constructor(private readonly targetHref: (target: ApiTarget) => string | undefined) {}
+  constructor(
+    private readonly targetHref: (target: ApiTarget) => string | undefined,
+    private readonly width: number,
+  ) {}
 
-  type = (t: ApiType): string => (HANDLERS[t.type] as (t: ApiType, r: TypeHtml) => string)(t, this);
+  /** On one line, however long (parameter lists, return types). */
+  type = (t: ApiType): string => printDoc(this.doc(t), Infinity);
 
-  wrap(t: ApiType, min: Prec): string {
-    return precedence(t) < min ? `(${this.type(t)})` : this.type(t);
+  doc = (t: ApiType): Doc => (HANDLERS[t.type] as (t: ApiType, r: TypeHtml) => Doc)(t, this);
+
+  wrap(t: ApiType, min: Prec): Doc {
+    return precedence(t) < min ? ['(', this.doc(t), ')'] : this.doc(t);
   }
 
-  list(types: readonly ApiType[], separator: string, min: Prec): string {
-    return types.map((t) => this.wrap(t, min)).join(separator);
+  list(types: readonly ApiType[], separator: string, min: Prec): Doc {
+    return types.flatMap((t, i) => (i ? [separator, this.wrap(t, min)] : [this.wrap(t, min)]));
   }
 
-  reference(t: ApiReferenceType): string {
-    const href = t.target ? this.targetHref(t.target) : undefined;
-    const name = escapeText(t.name);
+  /** `A | B` on one line, or one member per line, each after a `| `. */
+  union(types: readonly ApiType[]): Doc {
+    if (types.length < 2) return this.list(types, ' | ', Prec.Union);
+    return group(indent(types.flatMap((t, i) => [line(i ? ' | ' : '', '| '), this.wrap(t, Prec.Union)])));
+  }
+
+  reference(t: ApiReferenceType): Doc {
+    const external = t.target ? undefined : externalTypeName(t.name, t.package);
+    const href = t.target ? this.targetHref(t.target) : external?.url;
+    const name = escapeText(external?.text ?? t.name);
     const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
-    return t.typeArguments ? `${head}&lt;${this.list(t.typeArguments, ', ', Prec.Loose)}&gt;` : head;
+    return t.typeArguments ? [head, '&lt;', this.list(t.typeArguments, ', ', Prec.Loose), '&gt;'] : head;
   }
 
-  typeParameters = (params: readonly ApiTypeParameter[] | undefined): string => {
+  typeParameters = (params: readonly ApiTypeParameter[] | undefined): string => printDoc(this.typeParametersDoc(params), Infinity);
+
+  typeParametersDoc(params: readonly ApiTypeParameter[] | undefined): Doc {
     if (!params?.length) return '';
-    const one = (p: ApiTypeParameter) =>
-      `${p.variance ? `${p.variance} ` : ''}${escapeText(p.name)}${p.constraint ? ` extends ${this.type(p.constraint)}` : ''}${
-        p.default ? ` = ${this.type(p.default)}` : ''
-      }`;
-    return `&lt;${params.map(one).join(', ')}&gt;`;
-  };
+    const one = (p: ApiTypeParameter): Doc => [
+      `${p.variance ? `${p.variance} ` : ''}${escapeText(p.name)}`,
+      p.constraint ? [' extends ', this.doc(p.constraint)] : '',
+      p.default ? [' = ', this.doc(p.default)] : '',
+    ];
+    return ['&lt;', params.flatMap((p, i) => (i ? [', ', one(p)] : [one(p)])), '&gt;'];
+  }
 
-  signature = (name: string, sig: ApiSignature, options: SignatureOptions = {}): string => {
-    const params = sig.parameters
-      .map((p) => `${p.rest ? '...' : ''}${escapeText(p.name)}${p.optional ? '?' : ''}${p.type ? `: ${this.type(p.type)}` : ''}`)
-      .join(', ');
-    const head = `${name}${this.typeParameters(sig.typeParameters)}(${params})`;
-    if (options.hideReturn || !sig.returns) return head;
-    return options.arrow ? `${head} =&gt; ${this.type(sig.returns)}` : `${head}: ${this.type(sig.returns)}`;
-  };
+  signature = (name: string, sig: ApiSignature, options: SignatureOptions = {}): string => printDoc(this.signatureDoc(name, sig, options), this.width);
 
-  member = (m: ApiMember): string => {
+  signatureDoc(name: string, sig: ApiSignature, options: SignatureOptions = {}): Doc {
+    const params = sig.parameters.map((p): Doc => [
+      `${p.rest ? '...' : ''}${escapeText(p.name)}${p.optional ? '?' : ''}`,
+      p.type ? [': ', this.doc(p.type)] : '',
+    ]);
+    const returns: Doc = options.hideReturn || !sig.returns ? '' : [options.arrow ? ' =&gt; ' : ': ', this.doc(sig.returns)];
+    const list: Doc = params.length ? [indent(joinLines(params, ',')), line('', '')] : '';
+    // The return type is inside the group: a line too long with it breaks the parameters first.
+    return [name, this.typeParametersDoc(sig.typeParameters), group(['(', list, ')', returns])];
+  }
+
+  member = (m: ApiMember): string => printDoc(this.memberDoc(m), this.width);
+
+  /** One member of an object type or interface, as declared: `readonly a?: T`. */
+  memberDoc(m: ApiMember): Doc {
     const name = propertyName(m.name);
-    if (m.signatures?.length) return m.signatures.map((s) => this.signature(name, s)).join('; ');
+    const all = (docs: Doc[]): Doc => docs.flatMap((d, i) => (i ? ['; ', d] : [d]));
+    if (m.signatures?.length) return all(m.signatures.map((s) => this.signatureDoc(name, s)));
     if (m.getter || m.setter) {
-      const accessors = [];
-      if (m.getter) accessors.push(`get ${this.signature(name, m.getter)}`);
-      if (m.setter) accessors.push(`set ${this.signature(name, m.setter, { hideReturn: true })}`);
-      return accessors.join('; ');
+      const accessors: Doc[] = [];
+      if (m.getter) accessors.push(['get ', this.signatureDoc(name, m.getter)]);
+      if (m.setter) accessors.push(['set ', this.signatureDoc(name, m.setter, { hideReturn: true })]);
+      return all(accessors);
     }
     const prefix = m.flags.includes('readonly') && m.kind === 'property' ? 'readonly ' : '';
     const optional = m.flags.includes('optional') ? '?' : '';
-    return `${prefix}${name}${optional}: ${m.type ? this.type(m.type) : 'unknown'}`;
-  };
+    return [`${prefix}${name}${optional}: `, m.type ? this.doc(m.type) : 'unknown'];
+  }
 
-  /** A function type as an arrow, anything else as `{ …; … }`. */
-  object(t: ApiObjectType): string {
+  declaration = (head: string, t: ApiType): string => printDoc([head, this.doc(t)], this.width);
+
+  /** A function type as an arrow, anything else as `{ …; … }`, one member per line when long. */
+  object(t: ApiObjectType): Doc {
     const calls = t.callSignatures ?? [];
     const constructs = t.constructSignatures ?? [];
     if (isFunctionType(t)) {
-      return calls[0] ? this.signature('', calls[0], { arrow: true }) : this.signature('new ', constructs[0]!, { arrow: true });
+      return calls[0] ? this.signatureDoc('', calls[0], { arrow: true }) : this.signatureDoc('new ', constructs[0]!, { arrow: true });
     }
-    const entries = [
-      ...calls.map((s) => this.signature('', s)),
-      ...constructs.map((s) => this.signature('new ', s)),
-      ...(t.indexSignatures ?? []).map((i) => {
-        const key = `${escapeText(i.parameter.name)}: ${i.parameter.type ? this.type(i.parameter.type) : 'string'}`;
-        return `${i.readonly ? 'readonly ' : ''}[${key}]: ${this.type(i.type)}`;
-      }),
-      ...t.members.map(this.member),
+    const entries: Doc[] = [
+      ...calls.map((s) => this.signatureDoc('', s)),
+      ...constructs.map((s) => this.signatureDoc('new ', s)),
+      ...(t.indexSignatures ?? []).map((i): Doc => [
+        `${i.readonly ? 'readonly ' : ''}[${escapeText(i.parameter.name)}: `,
+        i.parameter.type ? this.doc(i.parameter.type) : 'string',
+        ']: ',
+        this.doc(i.type),
+      ]),
+      ...t.members.map((m) => this.memberDoc(m)),
     ];
-    return entries.length ? `{ ${entries.join('; ')} }` : '{}';
+    if (!entries.length) return '{}';
+    const body = entries.flatMap((e, i) => (i ? [';', line(' ', ''), e] : [line(' ', ''), e]));
+    return group(['{', indent([...body, ifBreak(';')]), line(' ', ''), '}']);
   }
 }
 

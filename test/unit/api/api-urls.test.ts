@@ -30,13 +30,24 @@ describe('member anchors', () => {
     const anchors = apiPageAnchors(circle);
     expect(anchors.typeParameters).toEqual(['t']);
     const ids = circle.members.map((m) => anchors.members.get(m)!);
+    // Page order is declaration order, own before inherited; the ids are still counted in the old
+    // order (by name), so `radius` stays `radius-1`: the constructor's `radius` parameter came first.
+    expect(circle.members.map((m) => m.name)).toEqual([
+      'constructor', 'radius', 'payload', 'name', 'tag', 'secret', 'CLASS_NAME', 'id', 'label', 'area', 'scale', 'describe', 'schema', 'compare',
+    ]);
     expect(ids.map((a) => a.id)).toEqual([
-      'constructor', 'name', 'payload',
-      'radius-1', // the constructor's `radius` parameter came first
-      'secret', 'tag', 'class_name', 'id', 'label', 'area', 'describe', 'scale', 'compare', 'schema',
+      'constructor', 'radius-1', 'payload', 'name', 'tag', 'secret', 'class_name', 'id', 'label', 'area', 'scale', 'describe', 'schema', 'compare',
     ]);
     expect(ids[0]!.signatures).toEqual(['constructor', 'constructor-1']);
-    expect(ids[11]!.signatures).toEqual(['scale', 'scale-1']);
+    expect(ids[10]!.signatures).toEqual(['scale', 'scale-1']);
+    // The anchors map iterates in page order.
+    expect([...anchors.members.keys()]).toEqual(circle.members);
+    // Square declares zoom(rotate) before rotate(); by name rotate() came first, so it keeps `#rotate`.
+    const square = item(sample, 'class', 'Square');
+    const squareIds = apiPageAnchors(square).members;
+    expect(square.members.filter((m) => m.kind === 'method').map((m) => `${m.name}#${squareIds.get(m)!.id}`)).toEqual([
+      'area#area', 'zoom#zoom', 'rotate#rotate', 'describe#describe', 'schema#schema',
+    ]);
   });
 
   it('resolve a member target to its page and anchor', () => {

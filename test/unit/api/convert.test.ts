@@ -34,23 +34,23 @@ describe('the model', () => {
 });
 
 describe('classes', () => {
-  it('orders members constructors, properties, accessors, methods; instance before static', () => {
+  it('orders members constructors, properties, accessors, methods; instance before static, own before inherited, then as declared', () => {
     const circle = item(model, 'class', 'Circle');
     expect(circle.members.map((m) => `${m.kind}:${m.flags.includes('static') ? 'static ' : ''}${m.name}`)).toEqual([
       'constructor:constructor',
-      'property:name',
-      'property:payload',
       'property:radius',
-      'property:secret',
+      'property:payload',
+      'property:name', // inherited from Base, in Base's order
       'property:tag',
+      'property:secret',
       'property:static CLASS_NAME',
       'accessor:id',
       'accessor:label',
       'method:area',
-      'method:describe',
       'method:scale',
-      'method:static compare',
+      'method:describe',
       'method:static schema',
+      'method:static compare',
     ]);
   });
 
@@ -143,12 +143,12 @@ describe('interfaces, enums, type aliases, functions, variables', () => {
     expect(item(model, 'interface', 'Shape').implementedBy.map((t) => t.name)).toEqual(['Circle']);
   });
 
-  it('converts enum members with their values', () => {
+  it('converts enum members with their values, in order of value', () => {
     const color = item(model, 'enum', 'Color');
     expect(color.members.map((m) => [m.kind, m.name, m.type])).toEqual([
-      ['enumMember', 'Blue', { type: 'literal', value: '4' }],
-      ['enumMember', 'Green', { type: 'literal', value: '2' }],
       ['enumMember', 'Red', { type: 'literal', value: '1' }],
+      ['enumMember', 'Green', { type: 'literal', value: '2' }],
+      ['enumMember', 'Blue', { type: 'literal', value: '4' }],
     ]);
     expect(item(model, 'enum', 'Unit').members.map((m) => m.type)).toEqual([
       { type: 'literal', value: '"cm"' },

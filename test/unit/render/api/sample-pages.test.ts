@@ -50,8 +50,9 @@ describe('a class page', () => {
     expect(body.toc.filter((e) => e.depth === 3)).toEqual(h3);
     expect(body.toc.filter((e) => e.depth === 2)).toEqual(h2);
     expect(texts($, 'h3')).toEqual([
-      'T', 'Constructor', 'name', 'payload?', 'radius', 'secret', 'tag?', 'CLASS_NAME', 'id', 'label',
-      'area()', 'describe()', 'scale()', 'compare()', 'schema()',
+      // Declaration order, own members before inherited ones.
+      'T', 'Constructor', 'radius', 'payload?', 'name', 'tag?', 'secret', 'CLASS_NAME', 'id', 'label',
+      'area()', 'scale()', 'describe()', 'schema()', 'compare()',
     ]);
   });
 
@@ -147,11 +148,11 @@ describe('interface and enumeration pages', () => {
   it('show each enumeration member with its value and description', () => {
     const { body, $ } = page('enum', 'Color');
     expect($('.kd').text()).toBe('Enumeration');
-    expect(body.toc.map((e) => e.id)).toEqual(['enumeration-members', 'blue', 'green', 'red']);
+    expect(body.toc.map((e) => e.id)).toEqual(['enumeration-members', 'red', 'green', 'blue']);
     expect($('h3').map((_, h) => `${$(h).text()}: ${$(h).next().find('code.sig').addBack('code.sig').first().text()}`).get()).toEqual([
-      'Blue: Blue = 4',
-      'Green: Green = 2',
       'Red: Red = 1',
+      'Green: Green = 2',
+      'Blue: Blue = 4',
     ]);
     expect(memberBody($, 'red').find('.dc').text()).toBe('The colour red.');
     expect(page('enum', 'Unit').$('h3#centimetre').next().text()).toBe('Centimetre = "cm"');
@@ -181,7 +182,9 @@ describe('the globals page', () => {
       expect($(`h3#${global.name.toLowerCase()}`).length, global.name).toBe(1);
     }
     expect($('h3#verbose').next().find('code.sig').text()).toBe('let verbose: boolean');
-    expect($('h3#token').next().is('code.sig')).toBe(true); // a bare declaration needs no wrapper
+    // A bare declaration has the same wrapper as any member.
+    expect($('h3#token').next().is('div.am')).toBe(true);
+    expect($('h3#token').next().children().first().is('code.sig')).toBe(true);
     expect($('h3#default_radius').next().find('code.sig').text()).toBe('const DEFAULT_RADIUS: 1');
     expect($('h3#make').next().find('.sg')).toHaveLength(2);
     expect($('h3#make').text()).toBe('make()');

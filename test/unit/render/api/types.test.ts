@@ -31,14 +31,15 @@ describe('type expressions of the sample fixture, on the globals page', () => {
     ['booleanliteralt', '= true'],
     ['functiont', '= (shape: Shape, scale?: number) => Circle'],
     ['constructort', '= new (radius: number) => Circle'],
-    ['objectt', '= { [k: string]: unknown; readonly a: number; b?: string; m(x: number): void }'],
+    // Past 72 columns: one member per line, indented, as TypeDoc lays it out.
+    ['objectt', '= {\n    [k: string]: unknown;\n    readonly a: number;\n    b?: string;\n    m(x: number): void;\n}'],
     ['indexedt', '= Options["names"]'],
     ['keyoft', '= keyof Shape'],
     ['uniquet', '= typeof token'],
     ['readonlyarrayt', '= readonly Color[]'],
     ['queryt', '= typeof Color'],
     ['conditionalt', '<T> = T extends (infer U extends string)[] ? U : never'],
-    ['mappedt', '<T> = { readonly [K in keyof T as `get${Capitalize<string & K>}`]-?: T[K] }'],
+    ['mappedt', '<T> = {\n    readonly [K in keyof T as `get${Capitalize<string & K>}`]-?: T[K];\n}'],
     ['templatet', '= `id-${number}-${string}`'],
     ['generict', '<T extends Shape = Circle> = Promise<T[]>'],
     ['enummembert', '= Color.Red'],
@@ -50,14 +51,16 @@ describe('type expressions of the sample fixture, on the globals page', () => {
     expect(links('functiont')).toEqual(['Shape → /docs/api/interfaces/Shape', 'Circle → /docs/api/classes/Circle']);
     expect(links('enummembert')).toEqual(['Color.Red → /docs/api/enumerations/Color#red']);
     expect(links('uniquet')).toEqual(['token → #token']); // same page
-    expect(links('generict')).toEqual(['Shape → /docs/api/interfaces/Shape', 'Circle → /docs/api/classes/Circle']); // not Promise, not T
+    // Not Promise, not T; once in the declaration line, once in the Type Parameters list.
+    expect(links('generict')).toEqual(['Shape → /docs/api/interfaces/Shape', 'Circle → /docs/api/classes/Circle', 'Shape → /docs/api/interfaces/Shape', 'Circle → /docs/api/classes/Circle']);
     expect(links('mappedt')).toEqual([]); // Capitalize is TypeScript's
   });
 
   it('renders predicates and rest parameters in function signatures', () => {
     expect($('h3#iscircle').next().find('code.sig').text()).toBe('isCircle(value: unknown): value is Circle<unknown>');
     expect($('h3#assertshape').next().find('code.sig').text()).toBe('assertShape(value: unknown): asserts value is Shape');
-    expect($('h3#many').next().find('code.sig').text()).toBe('many<T extends Shape = Circle<unknown>>(count: number, ...extra: T[]): T[]');
+    // 78 columns: the parameters go one per line.
+    expect($('h3#many').next().find('code.sig').text()).toBe('many<T extends Shape = Circle<unknown>>(\n    count: number,\n    ...extra: T[],\n): T[]');
   });
 });
 
