@@ -3,7 +3,7 @@
 // The temporary folder is marked first, so that a crashed run's leftovers
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
@@ -34,6 +34,7 @@ export async function writeSite(outDir: string, files: readonly OutputFile[], st
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
+  await pausePoint('before-swap', outDir);
   await swap(tmp, outDir);
   return { bytes };
 }
@@ -64,6 +65,18 @@ async function swap(tmp: string, outDir: string): Promise<void> {
  */
 function crashPoint(point: string): void {
   if (process.env.PKIDOCS_TEST_CRASH === point) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
+ * Tests only: PKIDOCS_TEST_PAUSE=<point> holds the build there while
+ * `<out>.paused` exists (the build creates it; the test deletes it to go on),
+ * so a test can look at out/ in the middle of a build.
+ */
+async function pausePoint(point: string, outDir: string): Promise<void> {
+  if (process.env.PKIDOCS_TEST_PAUSE !== point) return;
+  const flag = `${outDir}.paused`;
+  await writeFile(flag, point);
+  while (await access(flag).then(() => true, () => false)) await new Promise((done) => setTimeout(done, 10));
 }
 
 function ignoreMissing(e: NodeJS.ErrnoException): false {

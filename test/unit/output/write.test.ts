@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
 import { listStaticFiles } from '../../../src/output/copy-static.ts';
@@ -15,6 +15,12 @@ beforeEach(() => {
   mkdirSync(TMP, { recursive: true });
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** Every file under a folder, by relative path, with its text. */
+function snapshot(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+  return Object.fromEntries(files.map((d) => [relative(dir, join(d.parentPath, d.name)), readFileSync(join(d.parentPath, d.name), 'utf8')]).sort());
+}
 
 describe('writeSite', () => {
   it('replaces the whole output folder at once, copies static files and marks the folder', async () => {
@@ -32,6 +38,34 @@ describe('writeSite', () => {
     expect(readFileSync(join(OUT, 'docs/a/index.html'), 'utf8')).toBe('page a');
     expect(readFileSync(join(OUT, MARKER), 'utf8')).toBe(MARKER_TEXT);
     expect(readdirSync(TMP).sort()).toEqual(['out', 'static']);
+  });
+
+  it('leaves the previous site whole in out/ until the swap, with the new one complete beside it', async () => {
+    mkdirSync(join(OUT, 'docs/old'), { recursive: true });
+    writeFileSync(join(OUT, 'index.html'), 'old home');
+    writeFileSync(join(OUT, 'docs/old/index.html'), 'old page');
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    const before = snapshot(OUT);
+    const pages = Array.from({ length: 200 }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
+    process.env.PKIDOCS_TEST_PAUSE = 'before-swap';
+    try {
+      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }, ...pages]);
+      const flag = `${OUT}.paused`;
+      await expect.poll(() => existsSync(flag), { timeout: 10_000, interval: 5 }).toBe(true);
+      // Paused with every file written: out/ is still exactly the old site.
+      expect(snapshot(OUT)).toEqual(before);
+      const tmp = join(TMP, readdirSync(TMP).find((n) => n.startsWith('out.tmp-'))!);
+      expect(Object.keys(snapshot(tmp))).toHaveLength(202);
+      rmSync(flag);
+      await building;
+    } finally {
+      delete process.env.PKIDOCS_TEST_PAUSE;
+    }
+    const after = snapshot(OUT);
+    expect(after['index.html']).toBe('new home');
+    expect(after['docs/p199/index.html']).toBe('page 199');
+    expect(after['docs/old/index.html']).toBeUndefined();
+    expect(readdirSync(TMP)).toEqual(['out']);
   });
 
   it('writes its own marker over a static file or page of that name', async () => {
