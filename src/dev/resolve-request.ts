@@ -52,7 +52,7 @@ function checkTarget(target: string): CheckedTarget {
 }
 
 /** The file at a site path, if it is a regular file inside the site once symlinks are followed. */
-async function siteFile(siteRoot: string, sitePath: string): Promise<Resolution | undefined> {
+export async function siteFile(siteRoot: string, sitePath: string): Promise<Resolution | undefined> {
   const file = resolve(siteRoot, `.${sitePath.startsWith('/') ? '' : '/'}${sitePath}`);
   if (!inside(siteRoot, file)) return { kind: 'refused', status: 400, reason: 'The request path leads outside the site.' };
   const info = await stat(file).catch(() => undefined);
