@@ -2,19 +2,37 @@
 // id on it; ids are unique per page; bodies stay within their byte budgets.
 import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isPageItem } from '../../../../src/api/model.ts';
+import { isPageItem, type ApiItemKind, type ApiModel } from '../../../../src/api/model.ts';
 import type { PageBody } from '../../../../src/render/body.ts';
 import { renderApiGlobalsPage, renderApiItemPage } from '../../../../src/render/api/index.ts';
 import { API_GLOBALS_PATH, apiItemHref } from '../../../../src/routes/api-urls.ts';
 import { loadPkijs, renderContext } from '../../api/support.ts';
 
 const pages = new Map<string, { body: PageBody; kind: string }>();
+let model: ApiModel;
 beforeAll(async () => {
-  const { model } = await loadPkijs();
+  ({ model } = await loadPkijs());
   const ctx = await renderContext(model);
   for (const item of model.items.filter(isPageItem)) pages.set(apiItemHref(item.kind, item.name), { body: renderApiItemPage(item, ctx), kind: item.kind });
   pages.set(API_GLOBALS_PATH, { body: renderApiGlobalsPage(ctx), kind: 'globals' });
 });
+
+/**
+ * `kind:name` of every type reference (without a member) anywhere inside a
+ * model value, except what a page never shows: a constructor's return type.
+ */
+function references(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) references(v, out);
+  else if (value && typeof value === 'object') {
+    const v = value as { type?: unknown; kind?: unknown; target?: { kind: string; name: string; member?: string } };
+    if (v.type === 'reference' && v.target && !v.target.member) out.push(`${v.target.kind}:${v.target.name}`);
+    for (const [key, child] of Object.entries(value)) {
+      if (v.kind === 'constructor' && key === 'signatures') references((child as { parameters: unknown }[]).map((sig) => sig.parameters), out);
+      else references(child, out);
+    }
+  }
+  return out;
+}
 
 describe('links between API pages', () => {
   it('all resolve to a page and an id on it', () => {
@@ -40,6 +58,36 @@ describe('links between API pages', () => {
     }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('links every reference to a known export: the model says which links each page must hold', () => {
+    const known = new Set(model.items.map((i) => `${i.kind}:${i.name}`));
+    const missing: string[] = [];
+    let expected = 0;
+    const check = (path: string, owners: readonly unknown[]) => {
+      const $ = cheerio.load(pages.get(path)!.body.html);
+      // A link to a place on the same page is written as its #anchor alone.
+      const present = new Set($('a[href]').map((_, a) => `${$(a).attr('href')!.replace(/^#/, `${path}#`)} ${$(a).text()}`).get());
+      for (const ref of new Set(owners.flatMap((o) => references(o)))) {
+        const [kind, name] = ref.split(':') as [ApiItemKind, string];
+        if (!known.has(ref)) continue;
+        expected++;
+        if (!present.has(`${apiItemHref(kind, name)} ${name}`)) missing.push(`${path}: ${name}`);
+      }
+    };
+    for (const item of model.items.filter(isPageItem)) check(apiItemHref(item.kind, item.name), [item]);
+    check(API_GLOBALS_PATH, model.items.filter((i) => !isPageItem(i)));
+    expect(missing).toEqual([]);
+    expect(expected).toBeGreaterThan(1_000);
+  });
+
+  it('links generic references by their name, type arguments after the link', () => {
+    // pkijs declares 42 `…Schema` aliases as `SchemaParameters<{ … }>`.
+    const $ = cheerio.load(pages.get(API_GLOBALS_PATH)!.body.html);
+    const generic = $(`a[href="${apiItemHref('interface', 'SchemaParameters')}"]`);
+    expect(generic.length).toBeGreaterThanOrEqual(42);
+    expect(generic.first().text()).toBe('SchemaParameters');
+    expect($('#attcertvalidityperiodschema + code').html()).toMatch(/^= <a href="[^"]+">SchemaParameters<\/a>&lt;\{ /);
   });
 
   it('every TOC entry points at a heading of its page', () => {
