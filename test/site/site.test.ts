@@ -1,6 +1,7 @@
 // The real site, built once by the global setup, asserted with an HTML parser.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import * as cheerio from 'cheerio';
 import { describe, expect, inject, it } from 'vitest';
 import { pageFile } from '../../src/shared/paths.ts';
 import { anchorTitles, loadPage, siteOut } from '../support/site.ts';
@@ -40,6 +41,17 @@ describe('the built PKI.js site', () => {
     expect(wrong).toEqual([]);
     expect(loadPage('/docs')('title').text()).toBe('Documentation | pki.js');
     expect(readFileSync(join(siteOut(), '404.html'), 'utf8')).toContain('<h1>Page Not Found</h1>');
+  });
+
+  it('offers the lost reader the way on from the 404 page: home, the docs and every API export', () => {
+    const $ = cheerio.load(readFileSync(join(siteOut(), '404.html'), 'utf8'));
+    const onward = $('#content .not-found li a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get();
+    expect(onward).toEqual([
+      ['The home page', '/'],
+      ['The documentation', '/docs/installation'],
+      ['Every API export', '/docs/api/globals'],
+    ]);
+    for (const [, href] of onward) expect(existsSync(join(siteOut(), pageFile(href!))), href).toBe(true);
   });
 
   it('has the navbar and footer links on every kind of page', () => {
