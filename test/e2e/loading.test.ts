@@ -5,13 +5,19 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chunkUrl } from '../../src/shared/paths.ts';
-import { DELAY, MINIMUM, TRICKLE_SPEED } from '../../client/progress.ts';
-import { SPINNER_DELAY } from '../../client/router.ts';
 import { realSite, serveSite } from './support/site.ts';
 import { installTimeline, readTimeline, type Moment } from './support/timeline.ts';
 import type { TestPage } from './support/browser.ts';
 
 const site = serveSite(realSite);
+
+// The spec's numbers (site-spec.md §9, business constants), written here, never imported from client/:
+const DELAY = 200; // route-change progress bar delay
+const MINIMUM = 0.08; // progress bar minimum
+const SPEED = 200; // progress bar speed
+const TRICKLE_RATE = 0.02;
+const TRICKLE_SPEED = 800;
+const SPINNER_DELAY = 200; // page-load spinner delay
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const at = (moments: Moment[], what: Moment['what']) => moments.filter((m) => m.what === what);
@@ -79,6 +85,65 @@ describe('route changes', () => {
     expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBeUndefined();
     expect(await page.locator('#content h1').textContent()).toBe('pkijs');
     expect(warnings().join('\n')).toMatch(/pkidocs: \/docs\/api\/pkijs could not be preloaded, so it is loaded in full/);
+    await context.close();
+  });
+});
+
+describe("the spec's delays, on the page's own clock", () => {
+  // Playwright's fake clock: timers fire only when the test moves time on,
+  // so "not at 199 ms, then at 200 ms" is exact, whatever the machine's load.
+  const clocked = { prepare: async ({ page }: TestPage) => page.clock.install() };
+  const bar = (page: TestPage['page']) =>
+    page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.progress');
+      return el ? { state: el.dataset.state, value: Number(el.dataset.value), speed: el.style.transitionDuration } : null;
+    });
+
+  it('the progress bar: none before 200 ms, 0.08 at 200 ms, +2% of the rest every 800 ms', async () => {
+    const { page, context } = await site.open('/docs/installation', clocked);
+    const held: Route[] = [];
+    await page.route(chunkPattern('/docs/api/pkijs'), (route) => void held.push(route));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.click('.sidebar a[href="/docs/api/pkijs"]');
+    await expect.poll(() => held.length).toBe(1);
+    await page.clock.runFor(DELAY - 1);
+    expect(await bar(page)).toBeNull();
+    await page.clock.runFor(1);
+    expect(await bar(page)).toEqual({ state: 'start', value: MINIMUM, speed: `${SPEED}ms` });
+    let value = MINIMUM;
+    for (let i = 0; i < 3; i++) {
+      await page.clock.runFor(TRICKLE_SPEED - 1);
+      expect((await bar(page))!.value).toBe(value);
+      await page.clock.runFor(1);
+      value += TRICKLE_RATE * (1 - value);
+      expect(await bar(page)).toEqual({ state: 'trickle', value: expect.closeTo(value, 12), speed: `${SPEED}ms` });
+    }
+    expect(value).toBeCloseTo(0.08 + 0.0184 + 0.018032 + 0.01767136, 12);
+    expect(new URL(page.url()).pathname).toBe('/docs/installation'); // shown only once preloaded
+    await held[0]!.continue();
+    await page.clock.resume();
+    await page.waitForURL('**/docs/api/pkijs');
+    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    await context.close();
+  });
+
+  it('the back/forward spinner: none before 200 ms, shown at 200 ms', async () => {
+    const { page, context } = await site.open('/docs/installation', clocked);
+    await page.click('.sidebar a[href="/docs/api/pkijs"]');
+    await page.waitForURL('**/docs/api/pkijs');
+    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    const held: Route[] = [];
+    await page.route(chunkPattern('/docs/installation'), (route) => void held.push(route));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => held.length).toBe(1);
+    await page.clock.runFor(SPINNER_DELAY - 1);
+    expect(await page.locator('.loading__spinner').count()).toBe(0);
+    await page.clock.runFor(1);
+    expect(await page.locator('.loading .loading__spinner').count()).toBe(1);
+    await held[0]!.continue();
+    await page.clock.resume();
+    await expect.poll(() => page.locator('#content h1').textContent()).toBe('Installation');
     await context.close();
   });
 });
