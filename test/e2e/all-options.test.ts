@@ -75,7 +75,16 @@ describe('navbar hide on scroll', () => {
     const height = await navbar.evaluate((el) => el.getBoundingClientRect().height);
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, height / 2);
-    await page.waitForTimeout(300);
+    // Wait for the scroll itself (a scroll event at a settled, non-zero offset), then a frame for React.
+    const y = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let last = -1;
+          const settle = () => requestAnimationFrame(() => requestAnimationFrame(() => (scrollY > 0 && scrollY === last ? done(scrollY) : ((last = scrollY), settle()))));
+          settle();
+        }),
+    );
+    expect(y).toBeLessThan(height);
     expect(await navbar.getAttribute('class')).not.toContain('navbar--hidden');
     await page.mouse.wheel(0, 600);
     await expect.poll(() => navbar.getAttribute('class')).toContain('navbar--hidden');

@@ -83,8 +83,17 @@ describe('prefetch', () => {
     const { page, context } = await site.open(PAGE, { prepare });
     const [far] = await farLinks(page, 1);
     await page.dispatchEvent(far!.selector, 'mouseover');
-    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    // Scroll to the end and wait for an intersection observer of our own to see the last link:
+    // the page's observers are notified in the same task, so by then they have had their say.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const last = [...document.querySelectorAll('a[href]')].at(-1)!;
+          const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && (seen.disconnect(), done()));
+          seen.observe(last);
+          scrollTo(0, document.body.scrollHeight);
+        }),
+    );
     expect(await prefetchLinks(page)).toEqual([]);
     expect(chunks).toEqual([]);
     await context.close();
