@@ -25,6 +25,15 @@ export const QUIET_MS = 100;
  */
 export const RECHECK_MS = 80;
 
+/*
+ * An editor or a tool may write a file in several steps (truncate, then
+ * chunks). Chokidar reports the first step and drops the steps within 50 ms
+ * after it, so a quiet event stream does not prove a finished file. Each push
+ * notes the file's identity; when the quiet window ends, a file whose
+ * identity moved since is still being written, and the window starts again.
+ * A plain save costs nothing more: its identity is already the final one.
+ */
+
 export interface QueueOptions {
   /** Quiet time that ends a burst (default QUIET_MS). */
   quietMs?: number;
@@ -36,6 +45,8 @@ export interface QueueOptions {
 /** Runs `run` with every file changed since the last run; never two runs at once. */
 export class ChangeQueue {
   private pending = new Set<string>();
+  /** Each pending file's identity as last seen (at its latest event, or at the latest end of a quiet window). */
+  private seen = new Map<string, Promise<string>>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -57,6 +68,7 @@ export class ChangeQueue {
   push(file: string): void {
     if (this.closed) return;
     this.pending.add(file);
+    this.seen.set(file, this.identity(file));
     if (this.running) return; // picked up when the current run ends
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.quietMs);
@@ -89,10 +101,30 @@ export class ChangeQueue {
 
   private async flush(): Promise<void> {
     this.timer = undefined;
+    const writing = await this.stillWriting([...this.pending]);
+    // A push during the check restarted the window; close() ended everything.
+    if (this.timer || this.running || this.closed) return;
+    if (writing) {
+      this.timer = setTimeout(() => void this.flush(), this.quietMs);
+      return;
+    }
     const files = [...this.pending];
     this.pending = new Set();
+    this.seen.clear();
     this.running = this.runAndRecheck(files).finally(() => this.done());
     await this.running;
+  }
+
+  /** Whether a file changed since it was last seen, without an event; notes what it is now. */
+  private async stillWriting(files: string[]): Promise<boolean> {
+    const moved = await Promise.all(
+      files.map(async (file) => {
+        const [before, now] = await Promise.all([this.seen.get(file), this.identity(file)]);
+        this.seen.set(file, Promise.resolve(now));
+        return before !== now;
+      }),
+    );
+    return moved.includes(true);
   }
 
   private async runAndRecheck(files: string[]): Promise<void> {
@@ -112,7 +144,11 @@ export class ChangeQueue {
     }
     if (this.closed) return;
     const now = await Promise.all(files.map(this.identity));
-    files.forEach((file, i) => now[i] !== before[i] && this.pending.add(file));
+    files.forEach((file, i) => {
+      if (now[i] === before[i]) return;
+      this.pending.add(file);
+      this.seen.set(file, Promise.resolve(now[i]!));
+    });
   }
 
   private done(): void {

@@ -8,6 +8,7 @@
 // change has been built (`settle`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -143,6 +144,25 @@ describe('live rebuilds', () => {
     const installs = buildsAfter(before).filter((e) => (e.data as Build).files.includes(INSTALL));
     expect(installs.map((e) => e.event)).toContain('reload');
     expect((await page('/docs/installation')).$('p:contains("Run the second of two.")').length).toBe(1);
+  });
+
+  it('waits for a slow write to finish: no overlay for the half-written page, one reload with the final text', async () => {
+    const before = lastBuild();
+    const text = (await site.read(INSTALL)).replace(/Run the [^.]*\./, 'Run the slowly written installer.');
+    // Truncate, then chunks: 20 ms (inside chokidar's 50 ms throttle, no event), then 100 ms, and so on,
+    // so the events fall quiet for a whole window while the file is half-written.
+    const handle = await open(site.path(INSTALL), 'r+');
+    await handle.truncate(0);
+    const chunks = text.match(/[^]{1,25}/g)!; // the first one ends inside the front matter
+    for (let i = 0, at = 0; i < chunks.length; at += chunks[i]!.length, i++) {
+      await new Promise((r) => setTimeout(r, i % 2 ? 100 : 20));
+      await handle.write(chunks[i]!, at);
+    }
+    await handle.close();
+    await settle();
+    const installs = buildsAfter(before).filter((e) => (e.data as Build).files.includes(INSTALL));
+    expect(installs.map((e) => e.event)).toEqual(['reload']);
+    expect((await page('/docs/installation')).$('p:contains("Run the slowly written installer.")').length).toBe(1);
   });
 
   it('re-renders every page after a template edit, without running TypeDoc', async () => {

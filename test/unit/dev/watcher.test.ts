@@ -1,7 +1,7 @@
 // The change queue under a fake clock (vitest's timers) and injected file
 // identities, so every step is exact; one test with real chokidar on disk.
 import { writeFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChangeQueue, isIgnored, watchSources } from '../../../src/dev/watcher.ts';
@@ -115,6 +115,38 @@ describe('ChangeQueue', () => {
     await queue.close();
   });
 
+  it('waits for quiet again when a file changed since its event, though no event said so (a write in steps)', async () => {
+    const runs: string[][] = [];
+    const queue = new ChangeQueue(async (files) => void runs.push(files), { quietMs: 10, identity });
+    save('/page.md'); // truncated: the one event chokidar reports
+    queue.push('/page.md');
+    for (let chunk = 0; chunk < 3; chunk++) {
+      await tick(5);
+      save('/page.md'); // a chunk, its event dropped
+      await tick(5); // the window ends: the file moved since, so it waits again
+      expect(runs).toEqual([]);
+    }
+    await tick(9);
+    expect(runs).toEqual([]);
+    await tick(1); // quiet for a whole window, and unchanged since the last look
+    expect(runs).toEqual([['/page.md']]);
+    await tick(1000);
+    expect(runs).toHaveLength(1);
+    await queue.close();
+  });
+
+  it('costs a plain save nothing: it runs as soon as the window ends', async () => {
+    const runs: string[][] = [];
+    const queue = new ChangeQueue(async (files) => void runs.push(files), { quietMs: 10, identity });
+    save('/page.md');
+    queue.push('/page.md');
+    await tick(9);
+    expect(runs).toEqual([]);
+    await tick(1);
+    expect(runs).toEqual([['/page.md']]);
+    await queue.close();
+  });
+
   it('stops taking changes once closed, after the run in progress', async () => {
     const runs: string[][] = [];
     const running = gate();
@@ -155,6 +187,47 @@ describe('watchSources', () => {
       const timeout = new Promise((_, fail) => setTimeout(() => fail(new Error(`v2 never built; runs saw ${JSON.stringify(seen)}`)), 10_000));
       await Promise.race([sawV2.opened, timeout]);
       expect(seen).toEqual(['v1', 'v2']);
+    } finally {
+      await queue.close();
+      await watcher.close();
+    }
+  });
+
+  it('builds a file written slowly (truncated, then in chunks) once, with its final content', async () => {
+    await mkdir(DIR, { recursive: true });
+    const file = join(DIR, 'slow.md');
+    const final = `---\ntitle: Slow\ndescription: Written in chunks.\n---\n\n${'A line of text.\n'.repeat(40)}`;
+    await writeFile(file, final.replace('Slow', 'Old'));
+    const marker = join(DIR, 'settle.txt');
+    const seen: string[] = [];
+    const built = gate();
+    const settled = gate();
+    // The real quiet window (100 ms). The writer's steps: truncate, a chunk 20 ms later (inside
+    // chokidar's 50 ms throttle: no event), a pause of 100 ms, a chunk (an event), 20 ms, a chunk
+    // (no event), … so the events alone fall quiet for a whole window while the file is half-written.
+    const queue = new ChangeQueue(async (files) => {
+      if (files.includes(file)) seen.push(await readFile(file, 'utf8'));
+      if (seen.at(-1) === final) built.open();
+      if (files.includes(marker)) settled.open();
+    });
+    const watcher = await watchSources([DIR], queue, (e) => { throw e; });
+    const within = (what: Promise<void>, label: string) =>
+      Promise.race([what, new Promise((_, fail) => setTimeout(() => fail(new Error(`${label}; runs saw ${JSON.stringify(seen)}`)), 10_000))]);
+    try {
+      const handle = await open(file, 'r+');
+      await handle.truncate(0);
+      const chunks = final.match(/[^]{1,120}/g)!;
+      expect(chunks.length).toBeGreaterThanOrEqual(6);
+      for (let i = 0, at = 0; i < chunks.length; at += chunks[i]!.length, i++) {
+        await new Promise((done) => setTimeout(done, i % 2 ? 100 : 20));
+        await handle.write(chunks[i]!, at);
+      }
+      await handle.close();
+      await within(built.opened, 'the final content was never built');
+      // Runs never overlap and each rechecks its files: the run of a later save comes after any rerun.
+      await writeFile(marker, 'settle');
+      await within(settled.opened, 'the marker was never built');
+      expect(seen).toEqual([final]);
     } finally {
       await queue.close();
       await watcher.close();
