@@ -1,0 +1,63 @@
+// Mutation testing (npm run mutate): Stryker changes one thing at a time in the
+// modules where a silent bug costs readers most, and the unit tests must fail
+// for each change. Kept out of `npm test`: it is slow on two cores. Run one
+// module with `npm run mutate -- --mutate 'src/links/**/*.ts'`; results are kept
+// in reports/ (git-ignored), so a rerun tests only what changed.
+
+/** @type {Record<string, string[]>} The modules, by name; `npm run mutate` runs them all. */
+export const modules = {
+  links: ['src/links/**/*.ts'],
+  output: ['src/output/**/*.ts'],
+  'resolve-request': ['src/dev/resolve-request.ts'],
+  config: ['src/config/**/*.ts'],
+  'type-html': ['src/render/api/type-html.ts'],
+  include: ['src/content/plugins/remark-include.ts'],
+  client: ['client/router.ts', 'client/prefetch.ts'],
+};
+
+/**
+ * Mutants no test can kill because they change nothing a caller can observe
+ * (equivalent mutants). Each entry ignores every mutant inside the node whose
+ * source text is exactly `code` in `file`, for the `reason` given (shown in the
+ * report as the reason it was ignored). test/mutation/equivalents.mjs applies it.
+ * @type {{ file: string; code: string; reason: string }[]}
+ */
+export const equivalents = [
+  {
+    file: 'src/dev/resolve-request.ts',
+    code: 'cut < 0',
+    reason: 'cut is never 0: a target that reaches this line starts with "/", so "<= 0" is the same test.',
+  },
+  {
+    file: 'src/dev/resolve-request.ts',
+    code: 'if (!real) return undefined;',
+    reason: 'realpath fails only if the file vanished since its stat a moment before: a race no test can place.',
+  },
+  {
+    file: 'src/output/write.ts',
+    code: "process.env.PKIDOCS_TEST_PAUSE !== point",
+    reason: 'Test hook: only tests set PKIDOCS_TEST_PAUSE, and the one that does needs the pause.',
+  },
+];
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts' },
+  coverageAnalysis: 'perTest',
+  mutate: Object.values(modules).flat(),
+  plugins: ['@stryker-mutator/vitest-runner', './test/mutation/equivalents.mjs'],
+  ignorers: ['equivalents'],
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['html', 'clear-text', 'progress', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // The machine is shared: two test processes at most.
+  concurrency: 2,
+  timeoutMS: 20_000,
+  tempDirName: '.stryker-tmp',
+  // The sandbox is a copy of the checkout: leave out what tests rebuild, but keep the API model cache.
+  ignorePatterns: ['reports', 'out', '.pkidocs-cache', 'test/.tmp/*', '!test/.tmp/api-cache'],
+  thresholds: { high: 90, low: 80, break: null },
+};
