@@ -48,6 +48,7 @@ async function swap(tmp: string, outDir: string): Promise<void> {
   const old = asidePath(outDir);
   const hadOld = await rename(outDir, old).then(() => true, ignoreMissing);
   crashPoint('between-renames');
+  await pausePoint('between-renames', outDir);
   try {
     await rename(tmp, outDir);
   } catch (e) {

@@ -68,6 +68,41 @@ describe('writeSite', () => {
     expect(readdirSync(TMP)).toEqual(['out']);
   });
 
+  it('puts the previous site back when the new one vanished between the two renames', async () => {
+    mkdirSync(OUT);
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    writeFileSync(join(OUT, 'index.html'), 'old home');
+    const before = snapshot(OUT);
+    process.env.PKIDOCS_TEST_PAUSE = 'between-renames';
+    try {
+      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err);
+      await expect.poll(() => existsSync(`${OUT}.paused`), { timeout: 10_000, interval: 5 }).toBe(true);
+      expect(existsSync(OUT)).toBe(false); // moved aside
+      rmSync(`${OUT}.tmp-${process.pid}`, { recursive: true });
+      rmSync(`${OUT}.paused`);
+      expect(((await building) as NodeJS.ErrnoException).code).toBe('ENOENT');
+    } finally {
+      delete process.env.PKIDOCS_TEST_PAUSE;
+    }
+    expect(snapshot(OUT)).toEqual(before);
+    expect(readdirSync(TMP)).toEqual(['out']);
+  });
+
+  it('stops, out/ untouched, when out/ cannot be moved aside for a reason other than its absence', async () => {
+    mkdirSync(OUT);
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    writeFileSync(join(OUT, 'index.html'), 'old home');
+    const before = snapshot(OUT);
+    const aside = `${OUT}.old-${process.pid}`;
+    mkdirSync(aside);
+    writeFileSync(join(aside, 'in-the-way'), '');
+    const e = (await writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err)) as NodeJS.ErrnoException;
+    expect(e.syscall).toBe('rename');
+    expect(e.path).toBe(OUT);
+    expect(snapshot(OUT)).toEqual(before);
+    expect(existsSync(`${OUT}.tmp-${process.pid}`)).toBe(true); // left for the next build's recovery, as a crash would
+  });
+
   it('writes its own marker over a static file or page of that name', async () => {
     mkdirSync(join(TMP, 'static'));
     writeFileSync(join(TMP, 'static', MARKER), 'from static');
