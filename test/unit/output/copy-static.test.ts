@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { copyStatic, listStaticFiles } from '../../../src/output/copy-static.ts';
 import { ROOT } from '../../support/cli.ts';
@@ -46,5 +47,21 @@ describe('static files', () => {
       ['content/bad-static-file', join(STATIC, 'pipe')],
     ]);
     expect(diagnostics[3]!.message).toMatch(/static\/pipe is a named pipe \(FIFO\), so it cannot be copied to the site\./);
+    expect(diagnostics.slice(1).map((d) => [d.category, d.message.replace(/^.*\/static\//, ''), d.hint])).toEqual([
+      ['content', 'dangling.png is a symbolic link to gone.png, which does not exist, so it cannot be copied to the site.', 'Replace it with a regular file, or remove it.'],
+      ['content', 'The static files img/Logo.svg and img/logo.svg differ only in case: on macOS and Windows they are one file, and one would be lost.', 'Rename one of them.'],
+      ['content', 'pipe is a named pipe (FIFO), so it cannot be copied to the site.', 'Replace it with a regular file, or remove it.'],
+    ]);
+  });
+
+  it('refuses a socket', async () => {
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(join(STATIC, 'live.sock'), done));
+    try {
+      const { diagnostics } = listStaticFiles(STATIC, TMP);
+      expect(diagnostics.map((d) => d.message.replace(/^.*\/static\//, ''))).toContain('live.sock is a socket, so it cannot be copied to the site.');
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });

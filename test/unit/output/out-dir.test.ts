@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentsProblem, isOurs, MARKER, protectedProblem } from '../../../src/output/out-dir.ts';
+import { contentsProblem, hasMarker, isOurs, MARKER, MARKER_TEXT, protectedProblem, realPathOf } from '../../../src/output/out-dir.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-out-dir');
@@ -74,6 +74,11 @@ describe('folder contents', () => {
     return d;
   };
 
+  it('explains itself in its marker file', () => {
+    expect(MARKER).toBe('.pkidocs-out');
+    expect(MARKER_TEXT).toBe('This folder was written by pkidocs. `pkidocs build` replaces it as a whole; do not keep other files in it.\n');
+  });
+
   it('accepts a missing folder, an empty one and a marked one', async () => {
     expect(await contentsProblem(join(TMP, 'not-there'))).toBeUndefined();
     expect(await contentsProblem(dir('empty'))).toBeUndefined();
@@ -99,7 +104,23 @@ describe('folder contents', () => {
   it('refuses a file', async () => {
     writeFileSync(join(TMP, 'a-file'), 'text');
     const d = await contentsProblem(join(TMP, 'a-file'));
-    expect(d?.code).toBe('output/not-a-folder');
-    expect(d!.message).toContain('it is a file, not a folder');
+    expect(d).toMatchObject({ category: 'usage', code: 'output/not-a-folder' });
+    expect(d!.message).toBe(`Refusing to use ${join(TMP, 'a-file')} as the output folder: it is a file, not a folder. pkidocs replaces the output folder as a whole, so everything in it would be deleted.`);
+    expect(d!.hint).toBe('Pass --out a folder of its own: a missing or empty one, or one pkidocs wrote before (the default is out).');
+  });
+
+  it('resolves a missing path below a file as far as it exists', async () => {
+    writeFileSync(join(TMP, 'plain-file'), 'text');
+    expect(await realPathOf(join(TMP, 'plain-file/a/b'))).toBe(join(TMP, 'plain-file/a/b'));
+    expect(await realPathOf(join(TMP, 'nowhere/a'))).toBe(join(TMP, 'nowhere/a'));
+  });
+
+  it('knows its marker only as a file, and an old site only with chunks as a folder', async () => {
+    expect(await hasMarker(dir('with-marker', { [MARKER]: '' }))).toBe(true);
+    expect(await hasMarker(dir('without-marker', { 'index.html': '' }))).toBe(false);
+    expect(await hasMarker(join(TMP, 'missing-folder'))).toBe(false);
+    expect(await hasMarker(dir('marker-folder', { [`${MARKER}/x`]: '' }))).toBe(false);
+    expect(await isOurs(dir('chunks-file', { 'index.html': '', '404.html': '', '_pkidocs/chunks': '' }))).toBe(false);
+    expect(await isOurs(dir('no-index', { '404.html': '', '_pkidocs/chunks/a.json': '' }))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // What a crashed build left beside out/ is put right by the next one: the
 // previous site comes back when out/ is missing, every other leftover of
 // pkidocs goes, and folders pkidocs did not write are never touched.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { MARKER } from '../../../src/output/out-dir.ts';
@@ -35,6 +35,25 @@ describe('recovering after a crashed build', () => {
       `Restored ${OUT} from out.old-4001, left by a build (pid 4001) that stopped between its two renames.`,
       'Removed out.tmp-4001, left by a build (pid 4001) that did not finish.',
     ]);
+  });
+
+  it('restores a previous site, never a newer half-written new one', async () => {
+    site('out.old-4001', 'previous');
+    site('out.tmp-4002', 'new, maybe incomplete');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(TMP, 'out.tmp-4002'), later, later);
+    await recoverLeftovers(OUT, 5000);
+    expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('previous');
+    expect(readdirSync(TMP)).toEqual(['out']);
+  });
+
+  it('touches only names that are exactly <out>.tmp-N or <out>.old-N, and a missing parent is nothing to do', async () => {
+    site('out', 'current');
+    site('out.backup-old-4001', 'a copy someone made');
+    site('out.xtmp-4001', 'another');
+    expect(await recoverLeftovers(OUT, 5000)).toEqual([]);
+    expect(readdirSync(TMP).sort()).toEqual(['out', 'out.backup-old-4001', 'out.xtmp-4001']);
+    expect(await recoverLeftovers(join(TMP, 'no/such/out'), 5000)).toEqual([]);
   });
 
   it('restores the newest previous site when several crashed runs left one', async () => {
