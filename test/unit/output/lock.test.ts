@@ -75,6 +75,35 @@ describe('the output folder lock', () => {
     expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.ppid });
   });
 
+  it('frees the folder if the process exits without releasing, and stops watching once released', async () => {
+    const before = process.listeners('exit');
+    const lock = await lockOutDir(OUT);
+    const added = process.listeners('exit').filter((l) => !before.includes(l));
+    expect(added).toHaveLength(1);
+    (added[0] as () => void)(); // what Node runs at exit
+    expect(existsSync(lockPath(OUT))).toBe(false);
+    expect(() => (added[0] as () => void)()).not.toThrow(); // already gone
+    await lock.release();
+    expect(process.listeners('exit')).toEqual(before);
+  });
+
+  it('leaves a lock another process took after this one was released, even at exit', async () => {
+    const before = process.listeners('exit');
+    const lock = await lockOutDir(OUT);
+    await lock.release();
+    expect(process.listeners('exit')).toEqual(before); // nothing left to remove it at exit
+    writeFileSync(lockPath(OUT), JSON.stringify({ pid: 1 }));
+    await lock.release(); // a second release changes nothing
+    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: 1 });
+  });
+
+  it('fails on a lock it cannot read for a reason other than its absence', async () => {
+    mkdirSync(lockPath(OUT));
+    const e = (await lockOutDir(OUT).then(() => undefined, (err: unknown) => err)) as NodeJS.ErrnoException;
+    expect(e.code).toBe('EISDIR');
+    expect(readdirSync(TMP)).toEqual(['out.lock']); // its own temporary lock file is gone
+  });
+
   it('lets one process at a time in, among many started at once over a stale lock', async () => {
     writeFileSync(lockPath(OUT), JSON.stringify({ pid: deadPid() }));
     const child = join(TMP, 'child.ts');
