@@ -24,6 +24,56 @@ export const modules = {
  */
 export const equivalents = [
   {
+    file: 'src/links/check.ts',
+    code: '[]',
+    reason: 'The removed-pages list of a first update: removing a path from an empty index is a no-op.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: "href.startsWith('#')",
+    reason: 'A shortcut: new URL("#x", page URL) gives the same path and fragment.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'if (known) return known;',
+    reason: 'A cache of absolute hrefs: the same result either way (relative hrefs are tested not to be cached).',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'if (resolved.size > RESOLVED_LIMIT) resolved.clear();',
+    reason: 'Only bounds the cache of absolute hrefs: results are the same whenever it is cleared.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'i % 16 === 15',
+    reason: 'How often the update yields to the event loop: timing only (a hang is tested with 40 pages).',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'const at = page.body ? page.html.indexOf(page.body) : -1;',
+    reason: 'The content/layout split only saves parsing: the whole page gives the same ids and hrefs in the same order.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'if (!page.body || at < 0) return collectLinks(page.html);',
+    reason: 'As above: parsing the whole page instead of its three parts gives the same result.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'before?.body?.html === page.body',
+    reason: 'Reuse of the unchanged content parse: parsing it again gives the same result.',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'collectLinks(page.html.slice(0, at))',
+    reason: 'A wider parse only repeats hrefs (links are one per distinct href, in first-seen order) and ids (a set).',
+  },
+  {
+    file: 'src/links/link-index.ts',
+    code: 'collectLinks(page.html.slice(at + page.body.length))',
+    reason: 'As above: repeats only, which the distinct-href list and the id set absorb.',
+  },
+  {
     file: 'src/output/recover.ts',
     code: '() => false',
     reason: 'Negated at once: !undefined and !false are both true.',

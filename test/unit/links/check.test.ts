@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../../src/links/check.ts';
+import { locateFresh } from '../../../src/links/link-index.ts';
+import { ROOT } from '../../support/cli.ts';
 
 const page = (path: string, body: string) => ({ path, source: `content${path}.md`, html: `<html><body>${body}</body></html>` });
 
@@ -25,5 +29,55 @@ describe('checkLinks', () => {
       ['links/missing-anchor', 'The link "/docs/intro#set-up" on /docs/other points to the anchor #set-up, which no element on /docs/intro has.', 'Did you mean "/docs/intro#setup"?', 'content/docs/other.md', undefined],
       ['links/missing-anchor', 'The link "#nowhere" on /docs/other points to the anchor #nowhere, which no element on this page has.', 'Fix the link or create its target.', 'content/docs/other.md', undefined],
     ]);
+  });
+
+  it('resolves relative links against the page, skips other schemes, and says which category failed', async () => {
+    const site = [
+      page('/', '<a href="docs/intro">rel</a>'),
+      page('/docs/intro', '<h2 id="setup">S</h2><a href="../">up</a><a href="other">sibling</a><a href="//cdn.example/x">cdn</a><a href="javascript:void(0)">js</a><a href="/nope?next=http://x">q</a>'),
+    ];
+    const report = await checkLinks(site, new Set(), () => undefined);
+    expect(report.diagnostics.map((d) => [d.category, d.code, d.message])).toEqual([
+      ['links', 'links/missing-page', 'The link "other" on /docs/intro points to /docs/other, which is not a page of the site.'],
+      ['links', 'links/missing-page', 'The link "/nope?next=http://x" on /docs/intro points to /nope, which is not a page of the site.'],
+    ]);
+    expect(report.linksChecked).toBe(4);
+  });
+
+  it('suggests an anchor of the same page without its path, and keeps the fragment of a missing page', async () => {
+    const site = [page('/docs/intro', '<h2 id="setup">S</h2><a href="#set-up">a</a><a href="/docs/intr#setup">b</a>')];
+    const report = await checkLinks(site, new Set(), () => undefined);
+    expect(report.diagnostics.map((d) => d.hint)).toEqual(['Did you mean "#setup"?', 'Did you mean "/docs/intro#setup"?']);
+  });
+
+  it('checks a site of many pages in one pass (it yields to the event loop as it goes)', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => page(`/p${i}`, `<a href="/p${(i + 1) % 40}">next</a><a href="/p${i}#x">x</a>`));
+    const report = await checkLinks(many, new Set(), () => undefined);
+    expect(report.pagesChecked).toBe(40);
+    expect(report.diagnostics).toHaveLength(40);
+  });
+});
+
+describe('locateFresh', () => {
+  const dir = join(ROOT, 'test/.tmp/unit-links-locate');
+  beforeAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'page.md'), '[first](/a)\n\nText [b](/b) here.\n');
+    writeFileSync(join(dir, 'page.tsx'), 'export default () => <a href="/c">c</a>;\n');
+    writeFileSync(join(dir, 'page.txt'), '/a\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds the line of a link in Markdown and page modules, one-based', () => {
+    expect(locateFresh(join(dir, 'page.md'), '/a')).toBe(1);
+    expect(locateFresh(join(dir, 'page.md'), '/b')).toBe(3);
+    expect(locateFresh(join(dir, 'page.tsx'), '/c')).toBe(1);
+  });
+
+  it('gives no line for other files, a link not written as is, or a file gone meanwhile', () => {
+    expect(locateFresh(join(dir, 'page.txt'), '/a')).toBeUndefined();
+    expect(locateFresh(join(dir, 'page.md'), '/zzz')).toBeUndefined();
+    expect(locateFresh(join(dir, 'gone.md'), '/a')).toBeUndefined();
   });
 });

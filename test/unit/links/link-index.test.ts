@@ -40,6 +40,39 @@ describe('LinkIndex', () => {
     expect(next.checked).toEqual({ pages: 1, links: 1 });
   });
 
+  it('checks only the edited page when it keeps its ids, even one others link into', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
+    const next = await start.update([page('/docs/intro', '<h2 id="setup">Set-up, renamed</h2>')], [], STATIC);
+    expect(next.checked.pages).toBe(1);
+  });
+
+  it('re-checks the pages linking into a page that lost an id', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
+    const edited = page('/docs/intro', '<p>No headings now.</p>');
+    const next = await start.update([edited], [], STATIC);
+    expect(next.checked.pages).toBe(2);
+    expect(next.diagnostics).toEqual((await checkLinks(SITE.map((p) => (p.path === edited.path ? edited : p)), STATIC, locate)).diagnostics);
+  });
+
+  it('checks every page again when the static files change', async () => {
+    const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
+    const next = await start.update([], [], new Set(['/_pkidocs/app.js']));
+    expect(next.checked.pages).toBe(SITE.length);
+    expect(next.diagnostics.length).toBe(start.diagnostics.length + 1); // the link to /404.html is now broken
+    expect(next.diagnostics).toEqual((await checkLinks(SITE, new Set(['/_pkidocs/app.js']), locate)).diagnostics);
+  });
+
+  it('resolves the same relative href from each page on its own', async () => {
+    const pages = [page('/a/x', '<a href="z">z</a><a href="../">up</a>'), page('/b/c/y', '<a href="z">z</a><a href="../">up</a>')];
+    const index = await LinkIndex.empty(locate).update(pages, [], STATIC);
+    expect(index.diagnostics.map((d) => d.message)).toEqual([
+      'The link "z" on /a/x points to /a/z, which is not a page of the site.',
+      'The link "../" on /a/x points to /, which is not a page of the site.',
+      'The link "z" on /b/c/y points to /b/c/z, which is not a page of the site.',
+      'The link "../" on /b/c/y points to /b, which is not a page of the site.',
+    ]);
+  });
+
   it('checks every page again when pages come or go', async () => {
     const start = await LinkIndex.empty(locate).update(SITE, [], STATIC);
     const added = await start.update([page('/docs/intr', '<p>now it exists</p>')], [], STATIC);
