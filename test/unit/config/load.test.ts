@@ -99,4 +99,49 @@ describe('loadConfig', () => {
     expect(diagnostics[0]!.code).toBe('config/unreadable');
     expect(diagnostics[0]!.file).toBe(bad);
   });
+
+  it('words a missing, an unreadable and an empty config file for the reader', async () => {
+    const missing = (await loadConfig(join(dir, 'absent.ts'))).diagnostics[0]!;
+    expect([missing.category, missing.message, missing.hint]).toEqual(['config', 'The site config file does not exist.', 'Create it, or pass the right path with --config.']);
+    const bad = join(dir, 'unreadable.ts');
+    writeFileSync(bad, 'export default {');
+    const unreadable = (await loadConfig(bad)).diagnostics[0]!;
+    expect(unreadable.category).toBe('config');
+    expect(unreadable.message).toMatch(/^The site config file could not be loaded: \S/);
+    expect(unreadable.hint).toBe('Fix the syntax error; the file must default-export the config object.');
+    const empty = join(dir, 'no-default.ts');
+    writeFileSync(empty, 'export const config = {};\n');
+    expect((await loadConfig(empty)).diagnostics.map((d) => [d.category, d.code, d.message, d.hint, d.file])).toEqual([
+      ['config', 'config/no-default-export', 'The site config file has no default export.', 'Write `export default defineConfig({ … })`.', empty],
+    ]);
+  });
+
+  it('reports one message per config item, but every unknown key', async () => {
+    const { diagnostics } = await load(`{ title: 5, titel: 1, tagline: '', subtitle: 2 }`);
+    expect(diagnostics.map((d) => d.message).sort()).toEqual([
+      'Invalid value at tagline: Too small: expected string to have >=1 characters.',
+      'Invalid value at title: Invalid input: expected string, received number.',
+      'Unknown keys "titel", "subtitle" in (root).',
+    ]);
+  });
+
+  it('names each link that needs exactly one of href and to, in the navbar and the footer', async () => {
+    const { file, diagnostics } = await load(`{
+      navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'link', label: 'Both', href: 'https://x.org', to: '/' }, { type: 'docsVersionDropdown' }] },
+      footer: { columns: [{ title: 'T', text: 'plain' }, { title: 'Links', items: [{ label: 'Fine', to: '/' }, { label: 'Neither' }, { label: 'Both', href: 'https://x.org', to: '/' }] }] },
+    }`);
+    expect(diagnostics.map((d) => [d.category, d.code, d.message, d.hint, d.file])).toEqual([
+      ['config', 'config/navbar-item', 'The navbar item navbar.items[0] ("Both") cannot be rendered: a link needs exactly one of "href" or "to".', 'Check navbar.items[0] in the configuration.', file],
+      ['config', 'config/footer-item', 'The footer link footer.columns[1].items[1] ("Neither") needs exactly one of "href" or "to".', undefined, file],
+      ['config', 'config/footer-item', 'The footer link footer.columns[1].items[2] ("Both") needs exactly one of "href" or "to".', undefined, file],
+    ]);
+  });
+
+  it('lists the known versions in the hint for an unknown one', async () => {
+    const { diagnostics } = await load(`{
+      navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'docsVersionDropdown', versions: ['3.x'] }] },
+      docs: { versions: [{ name: 'current', label: 'Next' }, { name: '2.x', label: '2' }], mainPage: 'installation' },
+    }`);
+    expect(diagnostics.map((d) => [d.category, d.hint])).toEqual([['config', 'Use one of: current, 2.x (from docs.versions).']]);
+  });
 });
