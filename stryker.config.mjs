@@ -24,6 +24,16 @@ export const modules = {
  */
 export const equivalents = [
   {
+    file: 'src/content/plugins/remark-include.ts',
+    code: '/^ */',
+    reason: 'exec returns the first match: " *" matches at index 0 anyway (empty or the leading spaces).',
+  },
+  {
+    file: 'src/content/plugins/remark-include.ts',
+    code: 'node.position?.start.line',
+    reason: 'remark-parse gives every node a position; the fallback only satisfies the type.',
+  },
+  {
     file: 'src/links/check.ts',
     code: '[]',
     reason: 'The removed-pages list of a first update: removing a path from an empty index is a no-op.',
