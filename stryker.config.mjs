@@ -16,15 +16,6 @@ export const modules = {
 };
 
 /**
- * Test files a module's mutants run against, where the whole unit suite would
- * be slow for nothing: type-html.ts is covered by every API page test, and
- * these three hold its assertions (types, sample pages, the links of pkijs).
- */
-const testsOf = {
-  'type-html': ['test/unit/render/api/types.test.ts', 'test/unit/render/api/sample-pages.test.ts', 'test/unit/render/api/links.test.ts'],
-};
-
-/**
  * Mutants no test can kill because they change nothing a caller can observe
  * (equivalent mutants). Each entry ignores every mutant inside the node whose
  * source text is exactly `code` in `file`, for the `reason` given (shown in the
@@ -147,7 +138,6 @@ export default {
   vitest: { configFile: 'vitest.mutate.config.ts' },
   coverageAnalysis: 'perTest',
   mutate: only ? modules[only] : Object.values(modules).flat(),
-  ...(only && testsOf[only] ? { testFiles: testsOf[only] } : {}),
   plugins: ['@stryker-mutator/vitest-runner', './test/mutation/equivalents.mjs'],
   ignorers: ['equivalents'],
   // A static mutant (module-level code: the zod schema, constants) is active only while its module
