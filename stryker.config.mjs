@@ -55,10 +55,7 @@ export const equivalents = [
   },
   {
     file: 'src/links/link-index.ts',
-    code: `if (absolute) {
-      if (resolved.size > RESOLVED_LIMIT) resolved.clear();
-      resolved.set(href, link);
-    }`,
+    code: 'if (absolute) {\n    if (resolved.size > RESOLVED_LIMIT) resolved.clear();\n    resolved.set(href, link);\n  }',
     reason: 'Filling the href cache: only absolute hrefs are ever looked up in it, so caching more or nothing gives the same results.',
   },
   {
