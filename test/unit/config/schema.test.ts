@@ -32,7 +32,7 @@ function withPatch(patch: Record<string, unknown>): unknown {
 
 const paths = (input: unknown) => {
   const r = siteConfigSchema.safeParse(input);
-  return r.success ? [] : r.error.issues.map((i) => formatPath(i.path));
+  return r.success ? [] : [...new Set(r.error.issues.map((i) => formatPath(i.path)))];
 };
 
 describe('site config schema', () => {
