@@ -1,0 +1,199 @@
+// The cache correctness matrix: every kind of edit, each followed by a warm
+// `pkidocs build` into the same out/ (caches and the previous out/ reused),
+// must leave out/ byte-identical to a `--no-cache` build of the same tree.
+// Two throw-away checkouts (bin, src, templates, client, a small site, and a
+// small pkijs 3.3.2 whose d.ts can be edited): "warm" keeps its caches and its
+// out/ from edit to edit, "ref" gets the same tree copied over and builds from
+// nothing each time. Every file of both out/ folders is compared.
+import { execFile } from 'node:child_process';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, type CliResult } from '../support/cli.ts';
+
+const TMP = join(ROOT, 'test/.tmp/cache-matrix');
+const WARM = join(TMP, 'warm');
+const REF = join(TMP, 'ref');
+const WARM_OUT = join(TMP, 'out-warm');
+const REF_OUT = join(TMP, 'out-ref');
+
+const CONFIG = `export default {
+  title: 'Matrix', tagline: 'Every edit, then a warm build',
+  library: { package: 'pkijs', version: '3.3.2' },
+  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
+  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
+  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
+};
+`;
+const doc = (title: string, body: string, position: number): string => `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\nsidebar_position: ${position}\n---\n\n${body}\n`;
+const DOCS: Record<string, string> = {
+  'installation.md': doc('Installation', '## Install it\n\nRun `npm install pkijs`, then read the [guide](./guide.md#first-steps).', 1),
+  'guide.md': doc('Guide', '## First steps\n\nMake a `Certificate`:\n\n```ts include=./snippet.ts#make\n```\n\n## Next steps\n\nSee [installation](./installation.md#install-it).', 2),
+  'snippet.ts': 'import { Certificate } from "pkijs";\n// #region make\nconst certificate = new Certificate();\n// #endregion make\nexport { certificate };\n',
+  'extra.md': doc('Extra', 'A page nobody links to, deleted later.', 3),
+};
+// No JSX: test/.tmp is outside the project's tsconfig.
+const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Matrix home'); }\n";
+const DTS = `/** An X.509 certificate. */
+export declare class Certificate {
+  /** The version field. */
+  version: number;
+  /** Checks the signature. */
+  verify(issuer?: Certificate): Promise<boolean>;
+}
+/** Parameters of a certificate. */
+export interface CertificateParameters {
+  /** See {@link Certificate.version}. */
+  version?: number;
+}
+/** Kinds of things. */
+export declare enum Kind {
+  A = 0,
+  B = 1
+}
+`;
+
+function run(root: string, args: string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(root, 'bin/pkidocs.js'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A checkout with its own small pkijs; every other package is a link to the repository's. */
+function makeCheckout(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.runtime.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  }
+}
+
+function writeSite(dir: string): void {
+  const pkg = join(dir, 'node_modules/pkijs');
+  mkdirSync(join(pkg, 'build'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
+  writeFileSync(join(pkg, 'README.md'), '# pkijs\n\nA small stand-in of the library.\n');
+  writeFileSync(join(pkg, 'build/index.d.ts'), DTS);
+  mkdirSync(join(dir, 'content/docs'), { recursive: true });
+  mkdirSync(join(dir, 'content/pages'), { recursive: true });
+  mkdirSync(join(dir, 'content/static'), { recursive: true });
+  writeFileSync(join(dir, 'content/site.config.ts'), CONFIG);
+  for (const [name, text] of Object.entries(DOCS)) writeFileSync(join(dir, 'content/docs', name), text);
+  writeFileSync(join(dir, 'content/pages/index.tsx'), HOME);
+  writeFileSync(join(dir, 'content/static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>\n');
+}
+
+/** Every file under a folder, relative to it. */
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+}
+
+/** The trees an edit can touch, copied from the warm checkout to the reference one. */
+function syncReference(): void {
+  for (const part of ['content', 'templates', 'client', 'node_modules/pkijs']) {
+    rmSync(join(REF, part), { recursive: true, force: true });
+    cpSync(join(WARM, part), join(REF, part), { recursive: true });
+  }
+}
+
+/** A warm build of the warm checkout and a --no-cache build of the same tree; out/ must match file for file, byte for byte. */
+async function expectWarmEqualsCold(): Promise<CliResult> {
+  const warm = await run(WARM, ['build', '--out', WARM_OUT]);
+  expect(warm.code, warm.stderr).toBe(0);
+  syncReference();
+  const ref = await run(REF, ['build', '--no-cache', '--out', REF_OUT]);
+  expect(ref.code, ref.stderr).toBe(0);
+  const warmFiles = files(WARM_OUT);
+  expect(warmFiles).toEqual(files(REF_OUT));
+  const differing = warmFiles.filter((f) => !readFileSync(join(WARM_OUT, f)).equals(readFileSync(join(REF_OUT, f))));
+  expect(differing).toEqual([]);
+  return warm;
+}
+
+const edit = (file: string, from: string | RegExp, to: string): void => {
+  const path = join(WARM, file);
+  const before = readFileSync(path, 'utf8');
+  const after = before.replace(from, to);
+  expect(after, `the edit of ${file} changes it`).not.toBe(before);
+  writeFileSync(path, after);
+};
+
+/** The number of pages the render stage reports. */
+const renderedPages = (r: CliResult): number => Number(/render\s+\d+ ms\s+(\d+) pages/.exec(r.stderr)?.[1]);
+
+beforeAll(async () => {
+  rmSync(TMP, { recursive: true, force: true });
+  for (const dir of [WARM, REF]) {
+    makeCheckout(dir);
+    writeSite(dir);
+  }
+  await expectWarmEqualsCold();
+});
+
+afterAll(() => {
+  if (!process.env.KEEP_MATRIX) rmSync(TMP, { recursive: true, force: true });
+});
+
+describe('a warm build after an edit equals a --no-cache build', () => {
+  it('with nothing changed, rendering no page again', async () => {
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).toMatch(/Built \d+ pages/);
+  });
+
+  it('after a Markdown body edit, rendering that page only', async () => {
+    appendFileSync(join(WARM, 'content/docs/guide.md'), '\nOne more paragraph, with a [link](./installation.md).\n');
+    const warm = await expectWarmEqualsCold();
+    expect(renderedPages(warm)).toBe(1);
+  });
+
+  it('after a front-matter title edit (every sidebar changes)', async () => {
+    edit('content/docs/installation.md', 'title: Installation', 'title: Installing');
+    await expectWarmEqualsCold();
+  });
+
+  it('after a code include edit', async () => {
+    edit('content/docs/snippet.ts', 'new Certificate()', 'new Certificate({ version: 2 })');
+    await expectWarmEqualsCold();
+  });
+
+  it('after a template edit', async () => {
+    edit('templates/layout/Footer.tsx', /(<footer[^>]*>)/, '$1<span className="matrix-edit">edited</span>');
+    await expectWarmEqualsCold();
+  });
+
+  it('after a client code edit', async () => {
+    appendFileSync(join(WARM, 'client/main.tsx'), "\ndocument.documentElement.dataset.matrix = 'edited';\n");
+    await expectWarmEqualsCold();
+  });
+
+  it('after a config edit', async () => {
+    edit('content/site.config.ts', 'Every edit, then a warm build', 'A new tagline');
+    await expectWarmEqualsCold();
+  });
+
+  it('after a d.ts edit', async () => {
+    appendFileSync(join(WARM, 'node_modules/pkijs/build/index.d.ts'), '/** A new class. */\nexport declare class Crl {\n  /** Its issuer. */\n  issuer: string;\n}\n');
+    await expectWarmEqualsCold();
+    expect(files(WARM_OUT).some((f) => /Crl/.test(f))).toBe(true);
+  });
+
+  it('after a page is deleted', async () => {
+    unlinkSync(join(WARM, 'content/docs/extra.md'));
+    await expectWarmEqualsCold();
+  });
+
+  it('after a page is added', async () => {
+    writeFileSync(join(WARM, 'content/docs/added.md'), doc('Added', 'A new page, linking to the [guide](./guide.md#next-steps).', 4));
+    await expectWarmEqualsCold();
+  });
+
+  it('after a static file edit and a new static file', async () => {
+    writeFileSync(join(WARM, 'content/static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>\n');
+    writeFileSync(join(WARM, 'content/static/robots.txt'), 'User-agent: *\n');
+    await expectWarmEqualsCold();
+  });
+});
