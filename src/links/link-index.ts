@@ -39,8 +39,12 @@ export interface CheckedPage {
   source: string;
 }
 
-/** A rendered page; with its content HTML (which the page holds verbatim), a layout-only change parses only the layout. */
-export type IndexedPage = CheckedPage & { body?: string };
+/**
+ * A rendered page; with its content HTML (which the page holds verbatim), a
+ * layout-only change parses only the layout; with its ids and links collected
+ * before (the page cache), nothing is parsed.
+ */
+export type IndexedPage = CheckedPage & { body?: string; links?: PageLinks };
 
 export type Locate = (source: string, href: string) => number | undefined;
 
@@ -60,6 +64,12 @@ export class LinkIndex {
 
   static empty(locate: Locate = locateFresh, base = '/'): LinkIndex {
     return new LinkIndex(new Map(), new Map(), new Set(), locate, base, { pages: 0, links: 0 });
+  }
+
+  /** A page's ids and internal links, as the page cache keeps them. */
+  pageLinks(path: string): PageLinks | undefined {
+    const entry = this.pages.get(path);
+    return entry && { ids: entry.ids, hrefs: entry.links.map((l) => l.href) };
   }
 
   get diagnostics(): Diagnostic[] {
@@ -119,6 +129,7 @@ function toEntry(page: IndexedPage, before: PageEntry | undefined, base: string)
 
 /** The page's ids and hrefs in document order: layout before the content, the content, layout after it. */
 function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & { body?: PageEntry['body'] } {
+  if (page.links) return page.links;
   const at = page.body ? page.html.indexOf(page.body) : -1;
   if (!page.body || at < 0) return collectLinks(page.html);
   const body = before?.body?.html === page.body ? before.body : { html: page.body, links: collectLinks(page.body) };

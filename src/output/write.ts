@@ -3,7 +3,8 @@
 // The temporary folder is marked first, so that a crashed run's leftovers
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
@@ -16,7 +17,15 @@ export interface OutputFile {
   contents: string | Uint8Array;
 }
 
-export async function writeSite(outDir: string, files: readonly OutputFile[], statics: readonly StaticFile[] = []): Promise<{ bytes: number }> {
+/** A file the previous out/ holds unchanged: hard-linked (or cloned, or copied) instead of written. */
+export interface LinkedFile {
+  path: string;
+  /** Absolute path in the previous out/. */
+  from: string;
+  bytes: number;
+}
+
+export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<{ bytes: number }> {
   const tmp = tmpPath(outDir);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
@@ -29,6 +38,11 @@ export async function writeSite(outDir: string, files: readonly OutputFile[], st
   const queue = files.filter((f) => f.path !== MARKER);
   const worker = async (): Promise<void> => {
     for (let f = queue.pop(); f; f = queue.pop()) {
+      if ('from' in f) {
+        bytes += f.bytes;
+        await reuse(f.from, join(tmp, f.path));
+        continue;
+      }
       bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
       await writeFile(join(tmp, f.path), f.contents);
     }
@@ -37,6 +51,19 @@ export async function writeSite(outDir: string, files: readonly OutputFile[], st
   await pausePoint('before-swap', outDir);
   await swap(tmp, outDir);
   return { bytes };
+}
+
+/**
+ * The previous out/ is replaced whole by the swap, so its unchanged files can
+ * be shared with the new one: a hard link costs no data; where the file system
+ * refuses links, a copy-on-write clone, else a copy.
+ */
+async function reuse(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch {
+    await copyFile(from, to, constants.COPYFILE_FICLONE);
+  }
 }
 
 async function swap(tmp: string, outDir: string): Promise<void> {

@@ -48,6 +48,7 @@ export class SiteBuilder {
       cacheDir: join(options.root, '.pkidocs-cache'),
       useCache: options.useCache !== false,
       incremental: options.incremental ?? false,
+      outDir: this.outDir,
       reporter: options.reporter,
       notice: (line) => options.reporter.info(line),
     };
@@ -114,7 +115,7 @@ export class SiteBuilder {
     const pages = [...rendered.outputs.values()].map((o) => o.page);
     const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
     // New asset URLs alone change no link or id: only rendered pages are checked again.
-    const relinked = changed.filter((p) => rendered.renderedPaths.has(p.path));
+    const relinked = changed.filter((p) => rendered.renderedPaths.has(p.path) || rendered.collected?.has(p.path));
     const files = new Map<string, Contents>();
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
@@ -141,8 +142,9 @@ export class SiteBuilder {
         await staged?.abort();
         throw e;
       });
-    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...files].map(([path, contents]) => ({ path, contents })), inputs.content.statics),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}`);
+    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...rendered.linked ?? []], inputs.content.statics),
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${rendered.linked?.length ? ` (${rendered.linked.length} files unchanged, linked)` : ''}`);
+    await rendered.save?.(links.index);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;

@@ -23,7 +23,9 @@ export async function linkStage(
   const removed = prev ? [...prev.rendered.outputs.keys()].filter((p) => !rendered.outputs.has(p)) : [];
   // A new base URL changes every href: the index starts again.
   const previous = prev?.config.baseUrl === config.baseUrl ? prev.links : undefined;
-  const index = await (previous ?? LinkIndex.empty(locateFresh, config.baseUrl)).update(changed, removed, staticFiles);
+  // Pages from the page cache bring their ids and links: nothing to parse.
+  const pages = rendered.collected ? changed.map((p) => ({ ...p, links: rendered.collected?.get(p.path) })) : changed;
+  const index = await (previous ?? LinkIndex.empty(locateFresh, config.baseUrl)).update(pages, removed, staticFiles);
   const report = { diagnostics: index.diagnostics, linksChecked: index.checked.links, pagesChecked: index.checked.pages, index };
   if (report.diagnostics.length && config.onBrokenLinks === 'throw') fail(report.diagnostics);
   report.diagnostics.forEach((d) => reporter.diagnostic({ ...d, severity: 'warning' }));

@@ -16,11 +16,17 @@ import type { SiteData } from '../shared/view.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
+import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
 
 export async function renderPages(ctx: StageContext, renderer: Renderer, plan: ChangePlan, prev: SiteState | undefined, input: Inputs): Promise<Rendered> {
   const { config, content, api, bundle, site } = input;
+  // A full CLI build renders only what its page cache and the previous out/ do not hold.
+  if (!prev && !ctx.incremental) {
+    const cached = await renderWithPageCache(ctx, renderer, input);
+    if (cached) return cached;
+  }
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
   const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);

@@ -11,7 +11,8 @@ import type { RenderMarkdown } from '../content/markdown.ts';
 import type { PageModule } from '../content/page-modules.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { StaticFile } from '../output/copy-static.ts';
-import type { OutputFile } from '../output/write.ts';
+import type { LinkedFile, OutputFile } from '../output/write.ts';
+import type { PageLinks } from '../links/collect.ts';
 import type { ApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { SiteRoutes } from '../routes/build-routes.ts';
@@ -62,8 +63,9 @@ export interface Content {
 }
 
 export interface Rendered {
-  markdown: RenderMarkdown;
-  apiCtx: ApiRenderContext;
+  /** Kept for watch-mode updates; a build from the page cache may have needed none. */
+  markdown?: RenderMarkdown;
+  apiCtx?: ApiRenderContext;
   bodies: Map<string, PageBody>;
   dependencies: Map<string, string[]>;
   /** Each route's page and files, in route order. */
@@ -74,6 +76,11 @@ export interface Rendered {
   searchFile: BundleFile;
   /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
   renderedPaths: Set<string>;
+  /** Page-cache builds: files of unchanged pages, linked from the previous out/, and those pages' ids and links. */
+  linked?: LinkedFile[];
+  collected?: Map<string, PageLinks>;
+  /** Page-cache builds: stores the cache once out/ is written. */
+  save?: (index: LinkIndex) => Promise<void>;
 }
 
 export interface SiteState {
@@ -99,6 +106,8 @@ export interface StageContext {
   cacheDir: string;
   useCache: boolean;
   incremental: boolean;
+  /** The output folder (the page cache links unchanged files from it). */
+  outDir: string;
   reporter: Reporter;
   /** One line about a cache file that was bad and is being rebuilt. */
   notice: (line: string) => void;

@@ -141,7 +141,8 @@ afterAll(() => {
 describe('a warm build after an edit equals a --no-cache build', () => {
   it('with nothing changed, rendering no page again', async () => {
     const warm = await expectWarmEqualsCold();
-    expect(warm.stderr).toMatch(/Built \d+ pages/);
+    expect(renderedPages(warm)).toBe(0);
+    expect(warm.stderr).toMatch(/files unchanged, linked/);
   });
 
   it('after a Markdown body edit, rendering that page only', async () => {
@@ -195,5 +196,25 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     writeFileSync(join(WARM, 'content/static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"/>\n');
     writeFileSync(join(WARM, 'content/static/robots.txt'), 'User-agent: *\n');
     await expectWarmEqualsCold();
+  });
+});
+
+describe('the page cache and the previous out/ are checked before use', () => {
+  it('an output file changed by hand is written again, not linked', async () => {
+    const page = join(WARM_OUT, 'docs/guide/index.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('<title>', '<title>hand-edited '));
+    await expectWarmEqualsCold();
+  });
+
+  it('a damaged page cache and output manifest are reported and replaced', async () => {
+    const cacheDir = join(WARM, '.pkidocs-cache');
+    writeFileSync(join(cacheDir, 'pages.json'), '{"format": 1, "pages": {"/": {"key": 1}}}');
+    writeFileSync(join(cacheDir, 'out-manifest.json'), '{"format": 1, "out": "x", "fil');
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).toMatch(/The page cache .*pages\.json is not usable \(wrong shape\)/);
+    expect(warm.stderr).toMatch(/The output manifest .*out-manifest\.json is not usable \(not JSON\)/);
+    const again = await expectWarmEqualsCold();
+    expect(again.stderr).not.toMatch(/not usable/);
+    expect(renderedPages(again)).toBe(0);
   });
 });

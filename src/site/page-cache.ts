@@ -1,0 +1,148 @@
+// The page cache of full CLI builds: what a warm build reuses instead of
+// rendering. Per route it keeps the key of everything the page's files depend
+// on, their sha256, and the page's ids and links (so the links stage parses
+// only rendered pages); per Markdown page its body and the hashes of the files
+// it included; the search index with its key. A manifest of the output folder
+// written last records each file written there (sha256, size, mtime, inode),
+// so an unchanged file is hard-linked from the previous out/ only when that
+// file is still exactly what was written. Nothing here holds a machine path:
+// sources are repository-relative, the manifest names its folder by a hash.
+// Both files are checked on load (zod); a bad one is reported in one line
+// and rebuilt.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { PageBody } from '../render/body.ts';
+
+/** Bump when what a key covers changes. */
+const FORMAT = 1;
+
+const bodySchema = z.object({
+  title: z.string(),
+  description: z.string().optional(),
+  html: z.string(),
+  toc: z.array(z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() })),
+});
+const pageSchema = z.object({
+  key: z.string(),
+  /** Output path → sha256 of its contents. */
+  files: z.record(z.string(), z.string()),
+  ids: z.array(z.string()),
+  hrefs: z.array(z.string()),
+});
+const cacheSchema = z.object({
+  format: z.literal(FORMAT),
+  pages: z.record(z.string(), pageSchema),
+  bodies: z.record(z.string(), z.object({ key: z.string(), body: bodySchema, deps: z.array(z.tuple([z.string(), z.string()])) })),
+  search: z.object({ key: z.string(), text: z.string() }).optional(),
+});
+const manifestSchema = z.object({
+  format: z.literal(FORMAT),
+  /** A hash of the output folder's path: one manifest, of the folder written last, so the cache does not grow with every --out. */
+  out: z.string(),
+  /** Output path → [sha256, size, mtimeMs, inode]. */
+  files: z.record(z.string(), z.tuple([z.string(), z.number(), z.number(), z.number()])),
+});
+
+export type CachedPage = z.infer<typeof pageSchema>;
+export type CachedBody = { key: string; body: PageBody; deps: [string, string][] };
+type CacheData = z.infer<typeof cacheSchema>;
+type Manifest = z.infer<typeof manifestSchema>;
+
+export const sha256 = (...parts: (string | Uint8Array)[]): string => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex');
+};
+
+export class PageCache {
+  private constructor(
+    private readonly cacheFile: string,
+    private readonly manifestFile: string,
+    private readonly outDir: string,
+    readonly data: CacheData,
+    private readonly manifest: Manifest,
+  ) {}
+
+  static async open(cacheDir: string, outDir: string, options: { read: boolean; onNotice: (line: string) => void }): Promise<PageCache> {
+    const cacheFile = join(cacheDir, 'pages.json');
+    const manifestFile = join(cacheDir, 'out-manifest.json');
+    const out = sha256(outDir).slice(0, 16);
+    const empty = (): CacheData => ({ format: FORMAT, pages: {}, bodies: {} });
+    const [data, manifest] = options.read
+      ? await Promise.all([load(cacheFile, cacheSchema, 'page cache', options.onNotice), load(manifestFile, manifestSchema, 'output manifest', options.onNotice)])
+      : [undefined, undefined];
+    return new PageCache(cacheFile, manifestFile, outDir, data ?? empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
+  }
+
+  /**
+   * The absolute path of a file of the previous out/ that holds exactly the
+   * contents with this sha256, checked by its size, mtime and inode.
+   */
+  async reusable(path: string, sha: string): Promise<{ from: string; bytes: number } | undefined> {
+    const entry = this.manifest.files[path];
+    if (!entry || entry[0] !== sha) return undefined;
+    const from = join(this.outDir, path);
+    const s = await stat(from).catch(() => undefined);
+    if (!s?.isFile() || s.size !== entry[1] || s.mtimeMs !== entry[2] || s.ino !== entry[3]) return undefined;
+    return { from, bytes: s.size };
+  }
+
+  /** Included files still hold what they held when the body was cached. */
+  static async depsUnchanged(root: string, deps: readonly [string, string][]): Promise<boolean> {
+    for (const [rel, sha] of deps) {
+      const text = await readFile(join(root, rel)).catch(() => undefined);
+      if (!text || sha256(text) !== sha) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Stores the new records and the manifest of the out/ just written (the
+   * files' hashes, and their stats read back now). Skipped when nothing changed.
+   */
+  async save(next: Omit<CacheData, 'format'>, written: ReadonlyMap<string, string>): Promise<void> {
+    const data: CacheData = { format: FORMAT, ...next };
+    const files: Manifest['files'] = {};
+    await Promise.all([...written].map(async ([path, sha]) => {
+      const s = await stat(join(this.outDir, path)).catch(() => undefined);
+      if (s) files[path] = [sha, s.size, s.mtimeMs, s.ino];
+    }));
+    const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
+    const dataText = JSON.stringify(data);
+    const manifestText = JSON.stringify(manifest);
+    await mkdir(join(this.cacheFile, '..'), { recursive: true });
+    if (dataText !== JSON.stringify(this.data)) await writeAtomic(this.cacheFile, dataText);
+    if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
+  }
+}
+
+async function load<T>(file: string, schema: z.ZodType<T>, what: string, onNotice: (line: string) => void): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined; // none yet
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  onNotice(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); rendering again and replacing it.`);
+  return undefined;
+}
+
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}

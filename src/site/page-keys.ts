@@ -1,0 +1,86 @@
+// The keys of the page cache (src/site/page-cache.ts): each names everything
+// the cached result depends on, so an equal key means an equal result.
+// - the environment: the render code (PKIDOCS_CODE_HASH, set by bin/ for the
+//   bundled CLI: src/ and templates/) and the installed packages (the lock file);
+// - a body: the config, the API model (its cache key: doc comments, API links),
+//   which Markdown file is which route (.md links), the page's source with its
+//   front matter, and for a section index its section's cards; included files
+//   are checked by hash when the body is reused;
+// - a page's files: its body key, its route, the shared site data (by its
+//   hashed URL) and the asset URLs.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { SiteConfig } from '../config/schema.ts';
+import type { DocSource } from '../content/docs.ts';
+import type { Assets } from '../render/document.ts';
+import { sectionOf } from '../routes/docs.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import { sha256 } from './page-cache.ts';
+
+/** The environment's key, or undefined when the render code has no hash (not the bundled CLI): then nothing is cached. */
+export async function environmentKey(root: string): Promise<string | undefined> {
+  const code = process.env.PKIDOCS_CODE_HASH;
+  if (!code) return undefined;
+  const lock = await readFile(join(root, 'package-lock.json')).catch(() => new Uint8Array());
+  return sha256('env', code, lock);
+}
+
+export interface KeyInputs {
+  root: string;
+  env: string;
+  config: SiteConfig;
+  apiKey: string;
+  routes: readonly RouteRecord[];
+  docs: readonly DocSource[];
+  /** The README the api-readme route renders. */
+  readme: () => Promise<string>;
+  /** The folder of the page modules: a module may import its neighbours, so all of it keys each one. */
+  pagesDir: string;
+}
+
+/** Each keyable route's body key. */
+export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
+  const rel = (file: string): string => relative(k.root, file).split(sep).join('/');
+  const routeMap = k.routes.flatMap((r) => (r.model.type === 'doc' ? [`${rel(r.model.doc.file)}>${r.path}`] : [])).join('\n');
+  const shared = sha256('body', k.env, JSON.stringify(k.config), k.apiKey, routeMap);
+  const keys = new Map<string, string>();
+  let pages: string | undefined;
+  for (const route of k.routes) {
+    const m = route.model;
+    const base = [shared, route.path, route.kind];
+    if (m.type === 'doc') {
+      const cards = route.kind === 'examples-index' ? cardsKey(k.docs, m.doc.id) : '';
+      keys.set(route.path, sha256(...base, JSON.stringify({ ...m.doc, file: rel(m.doc.file) }), cards));
+    } else if (m.type === 'api-readme') {
+      keys.set(route.path, sha256(...base, await k.readme()));
+    } else if (m.type === 'page-module') {
+      pages ??= await treeKey(k.pagesDir);
+      keys.set(route.path, sha256(...base, rel(m.file), pages));
+    } else {
+      keys.set(route.path, sha256(...base)); // API items and the globals list (the model), the not-found page (the config)
+    }
+  }
+  return keys;
+}
+
+/** The key of a route's files (document, navigation chunk, 404.html). */
+export function pageKey(bodyKey: string, route: RouteRecord, dataUrl: string, assets: Assets): string {
+  return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null]), dataUrl, JSON.stringify(assets));
+}
+
+/** Every file under a folder, by name and contents. */
+async function treeKey(dir: string): Promise<string> {
+  const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String).sort();
+  const parts: (string | Uint8Array)[] = [];
+  for (const name of names) {
+    const data = await readFile(join(dir, name)).catch(() => undefined); // a folder
+    if (data) parts.push(name.split(sep).join('/'), data);
+  }
+  return sha256(...parts);
+}
+
+/** What a section index's cards show of its pages. */
+function cardsKey(docs: readonly DocSource[], indexId: string): string {
+  const section = sectionOf(indexId);
+  return JSON.stringify(docs.filter((d) => sectionOf(d.id) === section).map((d) => [d.id, d.data.title, d.data.description, d.data.sidebar_position]));
+}
