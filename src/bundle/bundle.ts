@@ -18,6 +18,8 @@ export interface Bundle {
   /** The search chunk, imported by the script on first use. */
   search: string;
   files: BundleFile[];
+  /** Every file esbuild read, relative to the checkout ('/'-separated): what a bundle cache must check. */
+  inputs: string[];
 }
 
 /**
@@ -62,6 +64,7 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
+    metafile: true,
   };
   const [result, search] = await Promise.all([
     esbuild.build({ ...common, write: false, entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') } }),
@@ -72,7 +75,8 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
   const script = files.find((f) => f.url.endsWith('.js'))!.url;
   const style = files.find((f) => f.url.endsWith('.css'))!.url;
   const searchFile = asFile(search.outputFiles[0]!);
-  return { script, style, search: searchFile.url, files: [...files, searchFile] };
+  const inputs = [...new Set([result, search].flatMap((r) => Object.keys(r.metafile?.inputs ?? {})))].sort();
+  return { script, style, search: searchFile.url, files: [...files, searchFile], inputs };
 }
 
 /** A content-hashed asset URL for generated data (e.g. sidebar trees). */

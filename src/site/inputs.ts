@@ -13,6 +13,7 @@ import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
+import { cachedBundle } from './bundle-cache.ts';
 import { updateDocs } from './incremental.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext } from './types.ts';
@@ -25,7 +26,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
       ? stage('content', () => readContent(ctx, prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
       : Promise.resolve(prev.content),
     apiDirty ? stage('api', () => loadApiModel(ctx, library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
-    !prev || plan.bundle ? stage('bundle', () => bundleClient(ctx.root), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
+    !prev || plan.bundle ? stage('bundle', () => (prev ? bundleClient(ctx.root) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
   ] as const);
   if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
   const site = await stage('routes', async () => {
@@ -58,15 +59,16 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
   }
   // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
   useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice });
-  const [docs, pages, highlighter, notes] = await Promise.all([
+  // Started now where rendering is certain (watch mode, --no-cache); a build with the page cache loads it only if a page needs it.
+  if (ctx.incremental || !ctx.useCache) void loadHighlighter().catch(() => {});
+  const [docs, pages, notes] = await Promise.all([
     readDocs(docsDir(ctx.layout), readOptions),
     loadPageModules(pagesDir(ctx.layout), { fresh }),
-    loadHighlighter(),
     readApiNotes(apiNotesDir(ctx.layout), readOptions),
   ]);
   const files = listStaticFiles(statics, ctx.root);
   failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
-  return { docs: docs.docs, pageModules: pages.modules, highlighter, statics: files.files, apiNotes: notes.notes };
+  return { docs: docs.docs, pageModules: pages.modules, highlighter: loadHighlighter, statics: files.files, apiNotes: notes.notes };
 }
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo): Promise<LoadApiResult> {

@@ -11,7 +11,7 @@
 // and rebuilt.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
 
@@ -71,7 +71,7 @@ export class PageCache {
     const out = sha256(outDir).slice(0, 16);
     const empty = (): CacheData => ({ format: FORMAT, pages: {}, bodies: {} });
     const [data, manifest] = options.read
-      ? await Promise.all([load(cacheFile, cacheSchema, 'page cache', options.onNotice), load(manifestFile, manifestSchema, 'output manifest', options.onNotice)])
+      ? await Promise.all([loadChecked(cacheFile, cacheSchema, 'page cache', options.onNotice), loadChecked(manifestFile, manifestSchema, 'output manifest', options.onNotice)])
       : [undefined, undefined];
     return new PageCache(cacheFile, manifestFile, outDir, data ?? empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
   }
@@ -118,7 +118,7 @@ export class PageCache {
   }
 }
 
-async function load<T>(file: string, schema: z.ZodType<T>, what: string, onNotice: (line: string) => void): Promise<T | undefined> {
+export async function loadChecked<T>(file: string, schema: z.ZodType<T>, what: string, onNotice: (line: string) => void): Promise<T | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -133,11 +133,12 @@ async function load<T>(file: string, schema: z.ZodType<T>, what: string, onNotic
   }
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
-  onNotice(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); rendering again and replacing it.`);
+  onNotice(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); building without it and replacing it.`);
   return undefined;
 }
 
-async function writeAtomic(file: string, text: string): Promise<void> {
+export async function writeAtomic(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     await writeFile(tmp, text);

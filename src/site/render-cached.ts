@@ -6,16 +6,18 @@
 // cache, or by rendering, and then their documents. The search index is
 // reused by its key. After a successful write the cache is saved.
 import { hashedAsset } from '../bundle/bundle.ts';
+import { apiNotesDigest } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { LinkedFile } from '../output/write.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
+import { checkApiNotes } from '../pages/api-notes.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { siteView } from '../render/site-view.ts';
-import { apiHrefs } from '../routes/api.ts';
+import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
 import type { SiteData } from '../shared/view.ts';
@@ -32,13 +34,16 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const { config, content, api, bundle, site, library } = input;
   const env = await environmentKey(ctx.root);
   if (!env || !api.key) return undefined;
+  failOn(checkApiNotes(content.apiNotes, api.model));
+  // The API bodies (and their cache) depend on the site notes as well as the model.
+  const apiKey = `${api.key}-${apiNotesDigest(content.apiNotes)}`;
   const cache = await PageCache.open(ctx.cacheDir, ctx.outDir, { read: ctx.useCache, onNotice: ctx.notice });
   const rel = (file: string): string => relative(ctx.root, file).split(sep).join('/');
 
   const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
   const dataFile = hashedAsset('data', JSON.stringify(data));
   const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey: api.key, routes: site.routes, docs: content.docs, readme: () => readFile(library.readme, 'utf8'), pagesDir: pagesDir(ctx.layout) });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: () => readFile(library.readme, 'utf8'), pagesDir: pagesDir(ctx.layout) });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
@@ -64,6 +69,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // The search index, by the keys of the bodies it reads (a body without a key is hashed itself).
   const searched = site.routes.filter((r) => isSearchedPage(r.kind));
   const todo = site.routes.filter((r) => !reused.has(r.path));
+  if (todo.length) void content.highlighter().catch(() => {}); // loads while bodies are looked up
   const bodies = new Map<string, PageBody>();
   const dependencies = new Map<string, string[]>();
   const needBodies = async (routes: readonly RouteRecord[]): Promise<void> => {
@@ -80,7 +86,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     let left = missing.filter((r) => !bodies.has(r.path));
     const apiRoutes = left.filter(isApiBody);
     if (apiRoutes.length) {
-      const apiCache = await openApiBodyCache(ctx.cacheDir, api.key, { read: ctx.useCache, onNotice: ctx.notice });
+      const apiCache = await openApiBodyCache(ctx.cacheDir, apiKey, { read: ctx.useCache, onNotice: ctx.notice });
       const all = site.routes.filter(isApiBody);
       // An empty API body cache is filled whole, as the plain render stage does.
       if (apiCache && !apiCache.bodies.size) left = [...new Set([...left, ...all])];
@@ -95,7 +101,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const renderSome = async (routes: readonly RouteRecord[]): Promise<void> => {
     if (!routes.length) return;
-    markdown ??= createDocMarkdown(content.highlighter, apiHrefs(api.model));
+    markdown ??= createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
     apiCtx ??= createApiRenderContext(api.model, markdown);
     const fresh = await renderer.renderBodies(routes, {
       config,
@@ -103,6 +109,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       pageModules: content.pageModules,
       docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
       apiCtx,
+      apiNotes: content.apiNotes,
     });
     failOn(fresh.diagnostics);
     for (const [path, body] of fresh.bodies) bodies.set(path, body);
@@ -110,7 +117,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   };
 
   await needBodies(todo);
-  const searchKey = sha256('search', env, api.key, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, keys.get(r.path) ?? sha256(JSON.stringify(bodies.get(r.path)))])));
+  const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, keys.get(r.path) ?? sha256(JSON.stringify(bodies.get(r.path)))])));
   let searchText = cache.data.search?.key === searchKey ? cache.data.search.text : undefined;
   if (searchText === undefined) {
     await needBodies(searched);

@@ -28,7 +28,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     if (cached) return cached;
   }
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
-  const markdown = reuse?.markdown ?? createDocMarkdown(content.highlighter, apiHrefs(api.model), apiFacts(api.model));
+  const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
   const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };

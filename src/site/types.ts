@@ -55,7 +55,8 @@ export type Contents = OutputFile['contents'];
 export interface Content {
   docs: DocSource[];
   pageModules: PageModule[];
-  highlighter: Highlighter;
+  /** Loads the highlighter once (shiki's grammars and WASM, ~100 ms): a build from the page cache may need none. */
+  highlighter: () => Promise<Highlighter>;
   /** content/static, checked (no link out of the repository, no loop, regular files only). */
   statics: StaticFile[];
   /** content/api-notes: site notes merged into API pages. */

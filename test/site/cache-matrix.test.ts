@@ -206,13 +206,15 @@ describe('the page cache and the previous out/ are checked before use', () => {
     await expectWarmEqualsCold();
   });
 
-  it('a damaged page cache and output manifest are reported and replaced', async () => {
+  it('a damaged page cache, output manifest and bundle cache are reported and replaced', async () => {
     const cacheDir = join(WARM, '.pkidocs-cache');
     writeFileSync(join(cacheDir, 'pages.json'), '{"format": 1, "pages": {"/": {"key": 1}}}');
     writeFileSync(join(cacheDir, 'out-manifest.json'), '{"format": 1, "out": "x", "fil');
+    writeFileSync(join(cacheDir, 'bundle.json'), '{"key": "k", "inputs": [], "bundle": {"script": 1}}');
     const warm = await expectWarmEqualsCold();
     expect(warm.stderr).toMatch(/The page cache .*pages\.json is not usable \(wrong shape\)/);
     expect(warm.stderr).toMatch(/The output manifest .*out-manifest\.json is not usable \(not JSON\)/);
+    expect(warm.stderr).toMatch(/The bundle cache .*bundle\.json is not usable \(wrong shape\)/);
     const again = await expectWarmEqualsCold();
     expect(again.stderr).not.toMatch(/not usable/);
     expect(renderedPages(again)).toBe(0);
