@@ -1,6 +1,6 @@
 // Build-time syntax highlighting with shiki. The highlighter is created once
 // per process (loading grammars is the slow part) and then used synchronously.
-import { createHighlighter, type HighlighterGeneric, type ShikiTransformer } from 'shiki';
+import type { HighlighterGeneric, ShikiTransformer } from 'shiki';
 import { HighlightCache, type HighlightCacheOptions } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
@@ -13,7 +13,8 @@ type Highlighter = HighlighterGeneric<string, string>;
 let pending: Promise<Highlighter> | undefined;
 
 export function loadHighlighter(): Promise<Highlighter> {
-  pending ??= createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] }) as Promise<Highlighter>;
+  // shiki (its WASM regex engine and grammars) is imported only here: a warm build that renders no Markdown never loads it.
+  pending ??= import('shiki').then(({ createHighlighter }) => createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] }) as Promise<Highlighter>);
   return pending;
 }
 
