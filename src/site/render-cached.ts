@@ -121,17 +121,20 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   let searchText = cache.data.search?.key === searchKey ? cache.data.search.text : undefined;
   if (searchText === undefined) {
     await needBodies(searched);
-    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies))).contents);
+    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl)).contents);
   }
   const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
+
+  // The publish stage (Markdown twins, llms.txt) reads every body: from the caches where they hold it.
+  await needBodies(site.routes);
 
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
     if (reused.has(route.path)) {
-      outputs.set(route.path, { page: { path: route.path, source: route.source, html: '' }, files: [] });
+      outputs.set(route.path, { page: { path: route.path, source: route.source, html: '', body: '' }, files: [] });
       continue;
     }
-    const out = renderer.renderSite([route], bodies, data, assets);
+    const out = renderer.renderSite([route], bodies, data, assets, { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
   }
 
