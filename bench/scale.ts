@@ -114,7 +114,7 @@ for (const factor of SIZES) {
   const w = median(warm.map((s) => s.seconds));
   rows.push([`${factor}×`, String(pages), `${c.toFixed(2)} s`, `${((c / pages) * 1000).toFixed(1)} ms`, `${w.toFixed(2)} s`, `${((w / pages) * 1000).toFixed(2)} ms`,
     `${median(cold.map((s) => s.rssMb)).toFixed(0)} MB`, `${(size(out) / 1e6).toFixed(1)} MB`]);
-  process.stderr.write(` ${factor}× done\n`);
+  process.stderr.write(` ${factor}×: | ${rows.at(-1)!.join(' | ')} |\n`);
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(`\n${RUNS} runs per case, medians (warm: nothing changed, same out/):\n`);
