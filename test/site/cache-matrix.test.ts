@@ -182,6 +182,12 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     expect(files(WARM_OUT).some((f) => /Crl/.test(f))).toBe(true);
   });
 
+  it('after an API site note is added', async () => {
+    mkdirSync(join(WARM, 'content/api-notes'), { recursive: true });
+    writeFileSync(join(WARM, 'content/api-notes/Certificate.md'), '## verify()\n\nPass the issuer, or the check is only of the signature over the bytes.\n');
+    await expectWarmEqualsCold();
+  });
+
   it('after a page is deleted', async () => {
     unlinkSync(join(WARM, 'content/docs/extra.md'));
     await expectWarmEqualsCold();
