@@ -29,14 +29,11 @@ export interface DocRenderContext {
   maxPageBytes?: number;
 }
 
-export function renderDoc(
-  doc: Pick<DocSource, 'file' | 'body' | 'lineOffset'> & { data: { title: string; description?: string } },
-  ctx: DocRenderContext,
-): { page: RenderedDoc; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const docCtx: DocContext = {
-    source: doc.file,
-    lineOffset: doc.lineOffset,
+/** What the Markdown plugins of one file (a page, a site note) read and report to. */
+export function docContext(source: string, lineOffset: number, ctx: DocRenderContext, diagnostics: Diagnostic[]): DocContext {
+  return {
+    source,
+    lineOffset,
     routeOfFile: ctx.routeOfFile,
     siteOrigin: ctx.siteOrigin,
     contentDir: ctx.contentDir,
@@ -44,6 +41,14 @@ export function renderDoc(
     dependencies: new Set(),
     report: (d) => diagnostics.push(d),
   };
+}
+
+export function renderDoc(
+  doc: Pick<DocSource, 'file' | 'body' | 'lineOffset'> & { data: { title: string; description?: string } },
+  ctx: DocRenderContext,
+): { page: RenderedDoc; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const docCtx = docContext(doc.file, doc.lineOffset, ctx, diagnostics);
   const { html, toc, h1 } = ctx.markdown(doc.body, { path: doc.file, data: { doc: docCtx } });
   const heading = h1 ? '' : `<h1>${escapeHtml(doc.data.title)}</h1>\n`;
   return {

@@ -4,10 +4,8 @@
 // item page: the item's own note and one per member it names.
 import type { ApiMember, ApiModel, ApiPageItem } from '../api/model.ts';
 import { isPageItem } from '../api/model.ts';
-import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
 import type { ApiNoteFile } from '../content/api-notes.ts';
-import type { DocRenderContext } from '../content/render-docs.ts';
-import type { DocContext } from '../content/plugins/context.ts';
+import { docContext, type DocRenderContext } from '../content/render-docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ItemNotes } from '../render/api/index.ts';
 import { findMember } from '../routes/api-urls.ts';
@@ -57,16 +55,7 @@ export function renderItemNotes(
   if (!note) return { diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
   const render = (markdown: string, line: number): string => {
-    const docCtx: DocContext = {
-      source: note.file,
-      lineOffset: line - 1,
-      routeOfFile: ctx.routeOfFile,
-      siteOrigin: ctx.siteOrigin,
-      contentDir: ctx.contentDir,
-      maxIncludeBytes: ctx.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
-      dependencies: new Set(),
-      report: (d) => diagnostics.push(d),
-    };
+    const docCtx = docContext(note.file, line - 1, ctx, diagnostics);
     return withoutHeadingIds(ctx.markdown(markdown, { path: note.file, data: { doc: docCtx } }).html);
   };
   const out: ItemNotes = { members: new Map() };

@@ -23,6 +23,7 @@ import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, search
 import type { SiteData } from '../shared/view.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { bodyInput } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { bodyKeys, environmentKey, pageKey } from './page-keys.ts';
@@ -98,19 +99,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   };
   let markdown: Rendered['markdown'] | undefined;
   let apiCtx: Rendered['apiCtx'] | undefined;
-  const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const renderSome = async (routes: readonly RouteRecord[]): Promise<void> => {
     if (!routes.length) return;
     markdown ??= createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
     apiCtx ??= createApiRenderContext(api.model, markdown);
-    const fresh = await renderer.renderBodies(routes, {
-      config,
-      docs: content.docs,
-      pageModules: content.pageModules,
-      docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
-      apiCtx,
-      apiNotes: content.apiNotes,
-    });
+    const fresh = await renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
     failOn(fresh.diagnostics);
     for (const [path, body] of fresh.bodies) bodies.set(path, body);
     for (const [path, deps] of fresh.dependencies) dependencies.set(path, deps);

@@ -16,6 +16,7 @@ import type { SiteData } from '../shared/view.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
+import { bodyInput } from './body-input.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
@@ -30,7 +31,6 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
-  const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
   failOn(checkApiNotes(content.apiNotes, api.model));
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
@@ -38,14 +38,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const bodyKey = api.key && `${api.key}-${apiNotesDigest(content.apiNotes)}`;
   const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
   const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
-  const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), {
-    config,
-    docs: content.docs,
-    pageModules: content.pageModules,
-    docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
-    apiCtx,
-    apiNotes: content.apiNotes,
-  });
+  const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), bodyInput(ctx, input, markdown, apiCtx));
   failOn(fresh.diagnostics);
   for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
   if (bodyCache && !bodyCache.bodies.size) await bodyCache.save(new Map(site.routes.filter(isApiBody).map((r) => [r.path, fresh.bodies.get(r.path)!])));
