@@ -49,6 +49,8 @@ describe('the base URL of a built site', () => {
     expect(siteBase(OUT)()).toBe('/');
     page('/near/', 1000, 'x'.repeat(3900));
     expect(siteBase(OUT)()).toBe('/near/');
+    page('/near/', 1000, 'é'.repeat(2040)); // characters, not bytes: past 4096 bytes but within 4096 characters
+    expect(siteBase(OUT)()).toBe('/near/');
   });
 
   it('sees a rebuild with a new base at once, and reads the page again only when it changed', () => {
