@@ -178,6 +178,36 @@ export const equivalents = [
     code: 'stat?.isDirectory()',
     reason: 'lstat of a name readdir listed a moment before fails only in a race no test can place.',
   },
+  {
+    file: 'client/router.ts',
+    code: "''",
+    reason: "The title argument of pushState/replaceState: browsers ignore it.",
+  },
+  {
+    file: 'client/prefetch.ts',
+    code: "{ credentials: 'include' }",
+    reason: "Chunks are same-origin: the default ('same-origin') sends the same cookies; said for the reader.",
+  },
+  {
+    file: 'client/prefetch.ts',
+    code: 'if (queued) return;',
+    reason: 'Batches rescans to one per frame: rescanning more often watches the same links.',
+  },
+  {
+    file: 'client/prefetch.ts',
+    code: 'queued = true',
+    reason: 'As above: only how often the links are rescanned.',
+  },
+  {
+    file: 'client/prefetch.ts',
+    code: 'queued = false',
+    reason: 'As above: only how often the links are rescanned.',
+  },
+  {
+    file: 'client/prefetch.ts',
+    code: 'if (a) prefetch(a, current());',
+    reason: 'prefetch(null) returns at once: pageUrl refuses anything that is not an anchor.',
+  },
 ];
 
 const only = process.env.MUTATE;

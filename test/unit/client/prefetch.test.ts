@@ -54,7 +54,7 @@ beforeAll(async () => {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/docs/start`);
   vi.stubGlobal('IntersectionObserver', Viewport);
-  const links = ['a', 'b', 'c', 'd', 'e', 'broken', 'start'].map((n) => `<a id="to-${n}" href="/docs/${n}">${n}</a>`).join('');
+  const links = ['a', 'b', 'c', 'd', 'e', 'e-2', 'broken', 'start'].map((n) => `<a id="to-${n}" href="/docs/${n}">${n}</a>`).join('');
   const probeLinks = Array.from({ length: 20 }, (_, i) => `<a id="probe-${i}" href="/docs/probe-${i}">p</a>`).join('');
   document.body.innerHTML = `<main>${links}<a id="away" href="https://elsewhere.example/docs/x">x</a><a id="pdf" href="/r.pdf">pdf</a><span id="plain">text</span>${probeLinks}</main><footer><a id="outside" href="/docs/outside">o</a></footer>`;
   root = document.querySelector('main')!;
@@ -132,6 +132,23 @@ describe('prefetch', () => {
     viewport.fire([added]);
     await requested(1);
     expect(requests).toEqual([chunkRequest('/docs/added')]);
+  });
+
+  it('uses a prefetch link element where the browser supports it, once per page', () => {
+    const tokenList = Object.getPrototypeOf(document.createElement('link').relList) as DOMTokenList;
+    const supports = vi.spyOn(tokenList, 'supports').mockImplementation((token: string) => token === 'prefetch');
+    hover(el('to-e-2'));
+    hover(el('to-e-2'));
+    expect(supports).toHaveBeenCalledWith('prefetch');
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('href')])).toEqual([['prefetch', chunkRequest('/docs/e-2')]]);
+    supports.mockRestore();
+  });
+
+  it('allows prefetch on a connection that reports neither its type nor data-saver', async () => {
+    const { prefetchAllowed } = await import('../../../client/prefetch.ts');
+    expect(prefetchAllowed({})).toBe(true);
+    expect(prefetchAllowed({ saveData: false })).toBe(true);
   });
 
   // Last: a retry may still be under way when it ends.

@@ -201,6 +201,40 @@ describe('the router', () => {
     expect(shown.map((s) => s.path)).toEqual(['/docs/b']);
     expect(states).toEqual([{ status: 'loading' }, { status: 'loading' }]); // no spinner from the stale one
   });
+
+  it('a failed back/forward load overtaken by a newer one shows no error', async () => {
+    history.pushState({ key: 'sm' }, '', '/docs/slow-missing');
+    const stale = router.load();
+    history.pushState({ key: 'b3' }, '', '/docs/b');
+    await router.load();
+    await stale;
+    expect(states).toEqual([{ status: 'loading' }, { status: 'loading' }]);
+    expect(shown.map((s) => s.path)).toEqual(['/docs/b']);
+  });
+
+  it('back or forward within the page on screen restores the scroll position, else goes to the fragment, loading nothing', () => {
+    const scroll = vi.spyOn(window, 'scrollTo');
+    const into = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    pop('/docs/b', { key: 'same-1', scroll: 90 });
+    expect(scroll).toHaveBeenCalledWith(0, 90);
+    expect(into).not.toHaveBeenCalled();
+    scroll.mockClear();
+    pop('/docs/b#part', { key: 'same-2' });
+    expect(scroll).not.toHaveBeenCalled();
+    expect(into.mock.contexts).toEqual([document.getElementById('part')]);
+    expect(states).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('saves the scroll position with the history entry when the page is left', async () => {
+    window.scrollTo(0, 250);
+    dispatchEvent(new Event('scroll'));
+    await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    const key = (history.state as { key: string }).key;
+    dispatchEvent(new Event('pagehide'));
+    expect(history.state).toEqual({ key, scroll: scrollY });
+    expect(scrollY).toBe(250);
+  });
 });
 
 describe('scrolling to a fragment', () => {
