@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
@@ -157,5 +157,30 @@ describe('writeSite', () => {
     await writeSite(out, [{ path: 'index.html', contents: 'home' }]);
     expect(readdirSync(out).sort()).toEqual([MARKER, 'index.html']);
     expect(existsSync(`${out}.old-${process.pid}`)).toBe(false);
+  });
+
+  it('shares an unchanged file of the previous site by a hard link, and copies it where links fail', async () => {
+    mkdirSync(OUT);
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    writeFileSync(join(OUT, 'same.html'), 'unchanged page');
+    const from = join(OUT, 'same.html');
+    const inode = statSync(from).ino;
+    const { bytes } = await writeSite(OUT, [
+      { path: 'index.html', contents: 'home' },
+      { path: 'docs/same.html', from, bytes: 14 },
+    ]);
+    expect(bytes).toBe(18);
+    expect(readFileSync(join(OUT, 'docs/same.html'), 'utf8')).toBe('unchanged page');
+    expect(statSync(join(OUT, 'docs/same.html')).ino).toBe(inode); // the same file, not a copy
+    // On another file system (tmpfs here) a hard link is refused (EXDEV): the file is copied.
+    const elsewhere = mkdtempSync('/dev/shm/pkidocs-write-');
+    try {
+      writeFileSync(join(elsewhere, 'other.html'), 'from elsewhere');
+      await writeSite(OUT, [{ path: 'other.html', from: join(elsewhere, 'other.html'), bytes: 14 }]);
+      expect(readFileSync(join(OUT, 'other.html'), 'utf8')).toBe('from elsewhere');
+      expect(statSync(join(elsewhere, 'other.html')).nlink).toBe(1);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });
