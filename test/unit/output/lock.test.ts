@@ -1,9 +1,9 @@
 // One writer per output folder: a live holder makes the next one stop with
 // its pid; a lock left by a dead process (or unreadable) is taken over.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
 import { isAlive, lockOutDir, lockPath } from '../../../src/output/lock.ts';
 import { ROOT } from '../../support/cli.ts';
@@ -29,6 +29,7 @@ beforeEach(() => {
   mkdirSync(TMP, { recursive: true });
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
 
 describe('the output folder lock', () => {
   it('is a file beside out/ naming its holder, removed on release', async () => {
@@ -57,8 +58,65 @@ describe('the output folder lock', () => {
     writeFileSync(lockPath(OUT), JSON.stringify({ pid: deadPid() }));
     const lock = await lockOutDir(OUT);
     expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.pid });
+    expect(readdirSync(TMP)).toEqual(['out.lock']); // the stale lock, moved aside to check it, is gone
     await lock.release();
     expect(existsSync(lockPath(OUT))).toBe(false);
+  });
+
+  it('takes over a lock naming its own pid (left by an earlier process that had the same pid)', async () => {
+    writeFileSync(lockPath(OUT), JSON.stringify({ pid: process.pid }));
+    const lock = await lockOutDir(OUT);
+    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.pid });
+    expect(readdirSync(TMP)).toEqual(['out.lock']);
+    await lock.release();
+    expect(readdirSync(TMP)).toEqual([]);
+  });
+
+  it('takes over a lock whose pid is not a number, even one that reads as a live pid', async () => {
+    writeFileSync(lockPath(OUT), JSON.stringify({ pid: String(process.ppid) }));
+    const lock = await lockOutDir(OUT);
+    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.pid });
+    await lock.release();
+  });
+
+  it('stops if a live process takes the stale lock between its check and its take-over, leaving that lock in place', async () => {
+    const dead = deadPid();
+    writeFileSync(lockPath(OUT), JSON.stringify({ pid: dead }));
+    // The race placed exactly: the first time this process asks whether the dead holder runs,
+    // another process (the parent, alive) has just replaced the stale lock with its own.
+    const kill = process.kill.bind(process);
+    let raced = false;
+    vi.spyOn(process, 'kill').mockImplementation((pid: number, signal?: string | number) => {
+      if (pid === dead && !raced) {
+        raced = true;
+        rmSync(lockPath(OUT));
+        writeFileSync(lockPath(OUT), JSON.stringify({ pid: process.ppid }));
+      }
+      return kill(pid, signal);
+    });
+    const e = await refusal(lockOutDir(OUT));
+    expect(raced).toBe(true);
+    expect(e.diagnostics[0]!.message).toBe(`Another build (pid ${process.ppid}) is writing ${OUT}, so this one stopped without touching it.`);
+    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.ppid });
+    expect(readdirSync(TMP)).toEqual(['out.lock']);
+  });
+
+  it('gives up on a lock that exists but cannot be read (a dangling link), leaving it as it is', async () => {
+    symlinkSync(join(TMP, 'nowhere'), lockPath(OUT));
+    const e = (await lockOutDir(OUT).then(() => undefined, (err: unknown) => err)) as Error;
+    expect(e).toBeInstanceOf(Error);
+    expect(e.message).toBe(`Could not take ${lockPath(OUT)}: it keeps changing.`);
+    expect(readdirSync(TMP)).toEqual(['out.lock']);
+  });
+
+  it('a second release of an earlier lock does not free a later lock of the same process', async () => {
+    const first = await lockOutDir(OUT);
+    await first.release();
+    const second = await lockOutDir(OUT);
+    await first.release();
+    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.pid });
+    await second.release();
+    expect(readdirSync(TMP)).toEqual([]);
   });
 
   it('takes over an unreadable lock (a half-written file of a crashed run)', async () => {

@@ -122,5 +122,13 @@ describe('folder contents', () => {
     expect(await hasMarker(dir('marker-folder', { [`${MARKER}/x`]: '' }))).toBe(false);
     expect(await isOurs(dir('chunks-file', { 'index.html': '', '404.html': '', '_pkidocs/chunks': '' }))).toBe(false);
     expect(await isOurs(dir('no-index', { '404.html': '', '_pkidocs/chunks/a.json': '' }))).toBe(false);
+    expect(await isOurs(dir('no-chunks', { 'index.html': '', '404.html': '' }))).toBe(false);
+  });
+
+  it('fails, rather than guess, on a path it cannot resolve for a reason other than its absence (a link loop)', async () => {
+    symlinkSync(join(TMP, 'loop'), join(TMP, 'loop'));
+    const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: NodeJS.ErrnoException) => e.code);
+    expect(await code(realPathOf(join(TMP, 'loop/out')))).toBe('ELOOP');
+    expect(await code(hasMarker(join(TMP, 'loop')))).toBe('ELOOP');
   });
 });

@@ -51,8 +51,9 @@ describe('recovering after a crashed build', () => {
     site('out', 'current');
     site('out.backup-old-4001', 'a copy someone made');
     site('out.xtmp-4001', 'another');
+    site('out.tmp-4001x', 'and another');
     expect(await recoverLeftovers(OUT, 5000)).toEqual([]);
-    expect(readdirSync(TMP).sort()).toEqual(['out', 'out.backup-old-4001', 'out.xtmp-4001']);
+    expect(readdirSync(TMP).sort()).toEqual(['out', 'out.backup-old-4001', 'out.tmp-4001x', 'out.xtmp-4001']);
     expect(await recoverLeftovers(join(TMP, 'no/such/out'), 5000)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
@@ -80,11 +80,43 @@ describe('writeSite', () => {
       expect(existsSync(OUT)).toBe(false); // moved aside
       rmSync(`${OUT}.tmp-${process.pid}`, { recursive: true });
       rmSync(`${OUT}.paused`);
-      expect(((await building) as NodeJS.ErrnoException).code).toBe('ENOENT');
+      const e = (await building) as NodeJS.ErrnoException;
+      expect([e.code, e.syscall]).toEqual(['ENOENT', 'rename']); // the rename's error, not a clean-up's
     } finally {
       delete process.env.PKIDOCS_TEST_PAUSE;
     }
     expect(snapshot(OUT)).toEqual(before);
+    expect(readdirSync(TMP)).toEqual(['out']);
+  });
+
+  it('drops the new site when something took out/\'s place between the two renames, and leaves that alone', async () => {
+    mkdirSync(OUT);
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    writeFileSync(join(OUT, 'index.html'), 'old home');
+    process.env.PKIDOCS_TEST_PAUSE = 'between-renames';
+    try {
+      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err);
+      await expect.poll(() => existsSync(`${OUT}.paused`), { timeout: 10_000, interval: 5 }).toBe(true);
+      mkdirSync(OUT);
+      writeFileSync(join(OUT, 'notes.txt'), 'someone else\'s');
+      rmSync(`${OUT}.paused`);
+      const e = (await building) as NodeJS.ErrnoException;
+      expect(e.syscall).toBe('rename');
+      expect((e as NodeJS.ErrnoException & { dest?: string }).dest).toBe(OUT);
+    } finally {
+      delete process.env.PKIDOCS_TEST_PAUSE;
+    }
+    expect(snapshot(OUT)).toEqual({ 'notes.txt': "someone else's" });
+    expect(existsSync(`${OUT}.tmp-${process.pid}`)).toBe(false);
+    expect(snapshot(`${OUT}.old-${process.pid}`)['index.html']).toBe('old home'); // kept for the next build's recovery
+  });
+
+  it('clears a temporary folder of its own left by an earlier run before writing into it', async () => {
+    const tmp = `${OUT}.tmp-${process.pid}`;
+    mkdirSync(join(tmp, 'docs'), { recursive: true });
+    writeFileSync(join(tmp, 'docs/left-over.html'), 'half a page');
+    await writeSite(OUT, [{ path: 'index.html', contents: 'home' }]);
+    expect(snapshot(OUT)).toEqual({ [MARKER]: MARKER_TEXT, 'index.html': 'home' });
     expect(readdirSync(TMP)).toEqual(['out']);
   });
 
@@ -125,5 +157,30 @@ describe('writeSite', () => {
     await writeSite(out, [{ path: 'index.html', contents: 'home' }]);
     expect(readdirSync(out).sort()).toEqual([MARKER, 'index.html']);
     expect(existsSync(`${out}.old-${process.pid}`)).toBe(false);
+  });
+
+  it('shares an unchanged file of the previous site by a hard link, and copies it where links fail', async () => {
+    mkdirSync(OUT);
+    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    writeFileSync(join(OUT, 'same.html'), 'unchanged page');
+    const from = join(OUT, 'same.html');
+    const inode = statSync(from).ino;
+    const { bytes } = await writeSite(OUT, [
+      { path: 'index.html', contents: 'home' },
+      { path: 'docs/same.html', from, bytes: 14 },
+    ]);
+    expect(bytes).toBe(18);
+    expect(readFileSync(join(OUT, 'docs/same.html'), 'utf8')).toBe('unchanged page');
+    expect(statSync(join(OUT, 'docs/same.html')).ino).toBe(inode); // the same file, not a copy
+    // On another file system (tmpfs here) a hard link is refused (EXDEV): the file is copied.
+    const elsewhere = mkdtempSync('/dev/shm/pkidocs-write-');
+    try {
+      writeFileSync(join(elsewhere, 'other.html'), 'from elsewhere');
+      await writeSite(OUT, [{ path: 'other.html', from: join(elsewhere, 'other.html'), bytes: 14 }]);
+      expect(readFileSync(join(OUT, 'other.html'), 'utf8')).toBe('from elsewhere');
+      expect(statSync(join(elsewhere, 'other.html')).nlink).toBe(1);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });
