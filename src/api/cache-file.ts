@@ -9,8 +9,8 @@
 // full schema check of the 1.4 MB model (~150 ms) would only approximate more
 // slowly; the shape of the envelope is checked with zod on top.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeAtomic } from '../shared/cache-io.ts';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from './model.ts';
@@ -66,17 +66,9 @@ export async function readApiCache(file: string, converterVersion: number): Prom
 }
 
 export async function writeApiCache(file: string, converterVersion: number, entry: ApiCacheEntry): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
   const body = JSON.stringify({ model: entry.model, diagnostics: entry.diagnostics });
   const head = JSON.stringify({ format: FORMAT, converterVersion, sha256: sha256(body) });
-  // Write then rename, so a concurrent build never reads half a file.
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, `${head}\n${body}`);
-    await rename(tmp, file);
-  } finally {
-    await rm(tmp, { force: true });
-  }
+  await writeAtomic(file, `${head}\n${body}`);
 }
 
 function parseJson(text: string): unknown {

@@ -5,10 +5,11 @@
 // builds use it; watch mode reloads render code the key cannot see. The file is
 // checked against its schema when read: one of the wrong shape is reported and
 // replaced by the next save.
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
+import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
 
 export interface ApiBodyCache {
   bodies: Map<string, PageBody>;
@@ -41,14 +42,7 @@ export async function openApiBodyCache(cacheDir: string, apiKey: string | undefi
   return {
     bodies,
     async save(fresh) {
-      await mkdir(cacheDir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      try {
-        await writeFile(tmp, JSON.stringify([...fresh]));
-        await rename(tmp, file);
-      } finally {
-        await rm(tmp, { force: true });
-      }
+      await writeAtomic(file, JSON.stringify([...fresh]));
       // The bodies of other models or code are stale now (2 MB each): they would pile up with every edit of src/.
       const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json$/.test(f) && join(cacheDir, f) !== file);
       await Promise.all(stale.map((f) => rm(join(cacheDir, f), { force: true })));
@@ -57,20 +51,6 @@ export async function openApiBodyCache(cacheDir: string, apiKey: string | undefi
 }
 
 async function readBodies(file: string, onNotice: ApiBodyCacheOptions['onNotice']): Promise<Map<string, PageBody>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return new Map(); // no cache yet for this model and code
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined;
-  }
-  const parsed = fileSchema.safeParse(data);
-  if (parsed.success) return new Map(parsed.data);
-  onNotice?.(`The API page cache ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); rendering the API pages again and replacing it.`);
-  return new Map();
+  // No file yet (another model or code) is an empty cache, not a notice.
+  return new Map((await loadChecked(file, fileSchema, 'API page cache', onNotice, 'rendering the API pages again')) ?? []);
 }

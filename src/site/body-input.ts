@@ -1,8 +1,15 @@
 // What the render code needs to turn routes into page bodies: the same for a
 // plain render and for the page-cache render of a full CLI build.
+import { hashedAsset } from '../bundle/bundle.ts';
+import { apiNotesDigest } from '../content/api-notes.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
+import { checkApiNotes } from '../pages/api-notes.ts';
 import type { ApiRenderContext } from '../render/api/index.ts';
+import { siteView } from '../render/site-view.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import type { SiteData } from '../shared/view.ts';
 import type { Renderer } from './renderer.ts';
+import { failOn } from './stage.ts';
 import type { Inputs, StageContext } from './types.ts';
 
 export type BodyInput = Parameters<Renderer['renderBodies']>[1];
@@ -17,4 +24,23 @@ export function bodyInput(ctx: StageContext, { config, content, site }: Inputs, 
     apiCtx,
     apiNotes: content.apiNotes,
   };
+}
+
+/** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */
+export const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item' || r.model.type === 'api-globals';
+
+/**
+ * The key of the API bodies: the model's, and the site notes' digest (after
+ * checking that every note names a real item and member), or undefined when
+ * the model has no key.
+ */
+export function apiBodyKey({ api, content }: Inputs): string | undefined {
+  failOn(checkApiNotes(content.apiNotes, api.model));
+  return api.key && `${api.key}-${apiNotesDigest(content.apiNotes)}`;
+}
+
+/** The data every page embeds (site view and sidebars) and its hashed asset. */
+export function siteData({ config, site }: Inputs): { data: SiteData; dataFile: ReturnType<typeof hashedAsset> } {
+  const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
+  return { data, dataFile: hashedAsset('data', JSON.stringify(data)) };
 }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { bundleClient, type Bundle } from '../bundle/bundle.ts';
-import { loadChecked, sha256, writeAtomic } from './page-cache.ts';
+import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
+import { sha256 } from './page-cache.ts';
 
 const schema = z.object({
   key: z.string(),

@@ -10,10 +10,11 @@
 // Both files are checked on load (zod); a bad one is reported in one line
 // and rebuilt.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
+import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
 
 /** Bump when what a key covers changes. */
 const FORMAT = 1;
@@ -112,38 +113,8 @@ export class PageCache {
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const dataText = JSON.stringify(data);
     const manifestText = JSON.stringify(manifest);
-    await mkdir(join(this.cacheFile, '..'), { recursive: true });
     if (dataText !== JSON.stringify(this.data)) await writeAtomic(this.cacheFile, dataText);
     if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
   }
 }
 
-export async function loadChecked<T>(file: string, schema: z.ZodType<T>, what: string, onNotice: (line: string) => void): Promise<T | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined; // none yet
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined;
-  }
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  onNotice(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); building without it and replacing it.`);
-  return undefined;
-}
-
-export async function writeAtomic(file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    await writeFile(tmp, text);
-    await rename(tmp, file);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-}

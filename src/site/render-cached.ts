@@ -5,25 +5,20 @@
 // cache (Markdown, by body key, included files checked), from the API body
 // cache, or by rendering, and then their documents. The search index is
 // reused by its key. After a successful write the cache is saved.
-import { hashedAsset } from '../bundle/bundle.ts';
-import { apiNotesDigest } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { LinkedFile } from '../output/write.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
-import { checkApiNotes } from '../pages/api-notes.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
-import { siteView } from '../render/site-view.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
-import type { SiteData } from '../shared/view.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { bodyInput } from './body-input.ts';
+import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { bodyKeys, environmentKey, pageKey } from './page-keys.ts';
@@ -35,14 +30,12 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const { config, content, api, bundle, site, library } = input;
   const env = await environmentKey(ctx.root);
   if (!env || !api.key) return undefined;
-  failOn(checkApiNotes(content.apiNotes, api.model));
   // The API bodies (and their cache) depend on the site notes as well as the model.
-  const apiKey = `${api.key}-${apiNotesDigest(content.apiNotes)}`;
+  const apiKey = apiBodyKey(input)!;
   const cache = await PageCache.open(ctx.cacheDir, ctx.outDir, { read: ctx.useCache, onNotice: ctx.notice });
   const rel = (file: string): string => relative(ctx.root, file).split(sep).join('/');
 
-  const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
-  const dataFile = hashedAsset('data', JSON.stringify(data));
+  const { data, dataFile } = siteData(input);
   const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
   const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: () => readFile(library.readme, 'utf8'), pagesDir: pagesDir(ctx.layout) });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
@@ -173,6 +166,3 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     save,
   };
 }
-
-/** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */
-const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item' || r.model.type === 'api-globals';

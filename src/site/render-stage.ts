@@ -1,22 +1,17 @@
 // The render stage of a run: bodies of the routes the plan touches (from the
 // API body cache where it can), then whole documents: all of them when the
 // shared data or the layout code changed, else only the re-rendered routes.
-import { hashedAsset } from '../bundle/bundle.ts';
-import { apiNotesDigest } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
-import { checkApiNotes } from '../pages/api-notes.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
-import { siteView } from '../render/site-view.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, searchAsset, searchPages } from '../search/build-index.ts';
-import type { SiteData } from '../shared/view.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
-import { bodyInput } from './body-input.ts';
+import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
@@ -32,10 +27,9 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
-  failOn(checkApiNotes(content.apiNotes, api.model));
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
   // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
-  const bodyKey = api.key && `${api.key}-${apiNotesDigest(content.apiNotes)}`;
+  const bodyKey = apiBodyKey(input);
   const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
   const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
   const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), bodyInput(ctx, input, markdown, apiCtx));
@@ -52,8 +46,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length || prev.config.baseUrl !== config.baseUrl
     ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl))
     : prev.rendered.searchFile;
-  const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
-  const dataFile = hashedAsset('data', JSON.stringify(data));
+  const { data, dataFile } = siteData(input);
   // New shared data (sidebars, site view) or layout code: every document is rendered again.
   const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
   const again = new Set(everyPage ? site.routes : todo);
@@ -73,6 +66,3 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const renderedPaths = new Set([...again].map((r) => r.path));
   return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile, searchFile], dataUrl: dataFile.url, searchFile, renderedPaths };
 }
-
-/** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */
-const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item' || r.model.type === 'api-globals';
