@@ -7,22 +7,9 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { stripBase } from '../shared/base-url.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.xml': 'application/xml',
-};
+import { contentType } from '../shared/mime.ts';
 
 export interface StaticHost {
   origin: string;
@@ -52,7 +39,7 @@ export async function serveStaticHost(outDir: string, base: string): Promise<Sta
     void (inside === undefined ? Promise.resolve(undefined) : fileAt(root, inside)).then(async (file) => {
       const found = file ?? (await realpath(join(root, '404.html')).catch(() => undefined));
       if (!found) return void res.writeHead(404).end();
-      res.writeHead(file ? 200 : 404, { 'content-type': TYPES[extname(found)] ?? 'application/octet-stream' });
+      res.writeHead(file ? 200 : 404, { 'content-type': contentType(found) });
       if (req.method === 'HEAD') return void res.end();
       createReadStream(found).pipe(res);
     }, () => void res.writeHead(500).end());

@@ -10,7 +10,7 @@ import { FileCache } from './file-cache.ts';
 import { allowedNames, refuseHost } from './host-check.ts';
 import type { LiveChannel } from './live.ts';
 import { EVENTS_PATH } from './live-protocol.ts';
-import { contentType, isHtml } from './mime.ts';
+import { contentType, isHtml } from '../shared/mime.ts';
 import { resolveRequest } from './resolve-request.ts';
 import { withBase } from '../shared/base-url.ts';
 
