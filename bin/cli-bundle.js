@@ -1,6 +1,8 @@
 // The CLI's own TypeScript (src/, templates/) bundled by esbuild into one
-// cached module: loading ~300 small modules through a TypeScript loader hook
-// took ~2 s per run, the bundle loads in a fraction of that.
+// cached module, with the packages it uses: loading ~300 small modules through
+// a TypeScript loader hook took ~2 s per run, and resolving and compiling the
+// packages' own ~500 modules one by one another ~0.25 s; one file loads in a
+// fraction of that.
 //
 // The cache holds no path of this machine: a module's import.meta.dirname/url
 // become expressions on the checkout root that the loader sets at run time
@@ -16,6 +18,15 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const MANIFEST = 'manifest.json';
+
+/**
+ * Packages loaded from node_modules, not bundled: React (one copy must serve
+ * the CLI, the site's page modules and watch mode's reloaded templates), those
+ * with a native binary or worker (esbuild, tsx), those that locate their own
+ * files at run time (typedoc, typescript, shiki's grammars), and those only
+ * some commands load (the link checker, the file watcher).
+ */
+const EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'tsx', 'tsx/*', 'typedoc', 'typescript', 'shiki', 'shiki/*', '@shikijs/*', 'linkinator', 'chokidar'];
 
 /** Imports the bundled src/cli/main.ts of the checkout at `root`, bundling it first if needed. */
 export async function loadCli(root) {
@@ -50,6 +61,8 @@ function notice(text) {
 function cacheKey(root) {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
+  // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).
+  if (existsSync(join(root, 'package-lock.json'))) hash.update(readFileSync(join(root, 'package-lock.json')));
   for (const dir of ['src', 'templates']) {
     for (const f of readdirSync(join(root, dir), { recursive: true }).map(String).sort()) {
       if (!/\.tsx?$/.test(f)) continue;
@@ -98,7 +111,9 @@ async function rebuild(root, dir) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(import.meta.url);" },
     jsx: 'automatic',
     logLevel: 'error',
     plugins: [moduleLocations(root)],

@@ -1,5 +1,5 @@
 // The PKI.js documentation site. Every key is described in README.md.
-import { defineConfig } from '../src/config/schema.ts';
+import { defineConfig } from '../src/config/define.ts';
 
 const repositoryUrl = 'https://github.com/PeculiarVentures/PKI.js';
 

@@ -1,19 +1,18 @@
 // Loads the site config module, validates it with the schema and checks the
 // rules the schema alone cannot express. Never throws for bad input: every
 // problem comes back as a diagnostic.
-import { pathToFileURL } from 'node:url';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { issueToDiagnostic } from './issues.ts';
+import { importSiteModule } from '../shared/site-module.ts';
 import { siteConfigSchema, type SiteConfig } from './schema.ts';
 
 export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: undefined; diagnostics: Diagnostic[] };
 
-export async function loadConfig(file: string, options: { fresh?: boolean } = {}): Promise<ConfigResult> {
+/** The config at `file`, compiled into `cacheDir` (see importSiteModule). */
+export async function loadConfig(file: string, cacheDir: string): Promise<ConfigResult> {
   let raw: unknown;
   try {
-    const url = pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : '');
-    const mod = (await import(url)) as { default?: unknown };
-    raw = mod.default;
+    raw = (await importSiteModule(file, cacheDir)).default;
   } catch (e) {
     const code = (e as { code?: string }).code;
     const missing = code === 'ERR_MODULE_NOT_FOUND' && String((e as Error).message).includes(file);

@@ -118,7 +118,4 @@ export type SiteConfig = z.output<typeof siteConfigSchema>;
 export type NavbarItem = SiteConfig['navbar']['items'][number];
 export type FooterColumn = SiteConfig['footer']['columns'][number];
 
-/** Identity helper that gives config files type checking and completion. */
-export function defineConfig(config: SiteConfigInput): SiteConfigInput {
-  return config;
-}
+export { defineConfig } from './define.ts';

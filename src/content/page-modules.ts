@@ -2,9 +2,9 @@
 // `foo.tsx` the page at /foo. Each must default-export a component.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { importSiteModule } from '../shared/site-module.ts';
 
 export interface PageModuleProps {
   siteTitle: string;
@@ -24,7 +24,8 @@ export function pageModulePath(fileName: string): string {
   return name === 'index' ? '/' : `/${name}`;
 }
 
-export async function loadPageModules(dir: string, options: { fresh?: boolean } = {}): Promise<{ modules: PageModule[]; diagnostics: Diagnostic[] }> {
+/** The page modules of `dir`, compiled into `cacheDir` (see importSiteModule). */
+export async function loadPageModules(dir: string, cacheDir: string): Promise<{ modules: PageModule[]; diagnostics: Diagnostic[] }> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((f) => /\.(t|j)sx?$/.test(f)).sort();
@@ -45,7 +46,7 @@ export async function loadPageModules(dir: string, options: { fresh?: boolean } 
     }
     let mod: { default?: unknown; description?: unknown };
     try {
-      mod = (await import(pathToFileURL(file).href + (options.fresh ? `?t=${Date.now()}` : ''))) as { default?: unknown; description?: unknown };
+      mod = await importSiteModule(file, cacheDir);
     } catch (e) {
       diagnostics.push(error('content', 'content/page-module-load', `The page module could not be loaded: ${(e as Error).message}`, { file, hint: 'Fix the error in the module.' }));
       continue;

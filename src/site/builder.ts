@@ -108,7 +108,7 @@ export class SiteBuilder {
 
     // Fresh render code (after a template edit) loads while the inputs are read.
     const [inputs, renderer] = await settleAll([
-      readInputs(this.ctx, plan, prev, stage, fresh),
+      readInputs(this.ctx, plan, prev, stage),
       plan.templates.size && fresh ? stage('templates', () => loadRenderer(this.options.root, this.ctx.cacheDir)) : Promise.resolve(this.renderer),
     ] as const);
     const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);

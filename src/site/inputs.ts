@@ -18,12 +18,12 @@ import { updateDocs } from './incremental.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext } from './types.ts';
 
-export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage, fresh: boolean): Promise<Inputs> {
-  const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx, fresh)) : prev;
+export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
+  const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
   const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
   const [content, api, bundle] = await settleAll([
     !prev || plan.docs.size || plan.pageModules || plan.statics.size || plan.apiNotes.size
-      ? stage('content', () => readContent(ctx, prev?.content, plan, fresh, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+      ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
       : Promise.resolve(prev.content),
     apiDirty ? stage('api', () => loadApiModel(ctx, library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
     !prev || plan.bundle ? stage('bundle', () => (prev ? bundleClient(ctx.root) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
@@ -37,20 +37,20 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   return { config, library, content, api, bundle, site };
 }
 
-async function loadSiteConfig(ctx: StageContext, fresh: boolean): Promise<{ config: SiteConfig; library: LibraryInfo }> {
-  const loaded = await loadConfig(ctx.layout.configFile, { fresh });
+async function loadSiteConfig(ctx: StageContext): Promise<{ config: SiteConfig; library: LibraryInfo }> {
+  const loaded = await loadConfig(ctx.layout.configFile, ctx.cacheDir);
   if (!loaded.config) return fail(loaded.diagnostics);
   const lib = await resolveLibrary(loaded.config, ctx.root, ctx.layout.configFile);
   if (!lib.library) return fail(lib.diagnostics);
   return { config: loaded.config, library: lib.library };
 }
 
-async function readContent(ctx: StageContext, prev: Content | undefined, plan: ChangePlan, fresh: boolean, config: SiteConfig): Promise<Content> {
+async function readContent(ctx: StageContext, prev: Content | undefined, plan: ChangePlan, config: SiteConfig): Promise<Content> {
   const readOptions = { root: ctx.root, maxPageBytes: config.limits.maxPageBytes };
   const statics = staticDir(ctx.layout);
   if (prev) {
     const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
-    const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), { fresh: true }) : { modules: prev.pageModules, diagnostics: [] };
+    const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), ctx.cacheDir) : { modules: prev.pageModules, diagnostics: [] };
     const files = plan.statics.size ? listStaticFiles(statics, ctx.root) : { files: prev.statics, diagnostics: [] };
     // A dozen small files: all of them are read again when one changes.
     const notes = plan.apiNotes.size ? await readApiNotes(apiNotesDir(ctx.layout), readOptions) : { notes: prev.apiNotes, diagnostics: [] };
@@ -63,7 +63,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
   if (ctx.incremental || !ctx.useCache) void loadHighlighter().catch(() => {});
   const [docs, pages, notes] = await Promise.all([
     readDocs(docsDir(ctx.layout), readOptions),
-    loadPageModules(pagesDir(ctx.layout), { fresh }),
+    loadPageModules(pagesDir(ctx.layout), ctx.cacheDir),
     readApiNotes(apiNotesDir(ctx.layout), readOptions),
   ]);
   const files = listStaticFiles(statics, ctx.root);

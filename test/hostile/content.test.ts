@@ -102,7 +102,7 @@ function site(name: string, make: (dir: string) => void, configExtra = ''): stri
   // No JSX: test/.tmp is outside the project's tsconfig.
   mkdirSync(join(dir, 'pages'));
   writeFileSync(join(dir, 'pages/index.tsx'), "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n");
-  const schema = relative(dir, join(ROOT, 'src/config/schema.ts'));
+  const schema = relative(dir, join(ROOT, 'src/config/define.ts'));
   const base = relative(dir, join(ROOT, 'test/fixtures/sites/base.config.ts'));
   writeFileSync(join(dir, 'site.config.ts'), `import { defineConfig } from '${schema}';\nimport { base } from '${base}';\n\nexport default defineConfig({ ...base${configExtra} });\n`);
   make(dir);

@@ -4,8 +4,10 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
 
-const schemaPath = resolve('src/config/schema.ts');
+const schemaPath = resolve('src/config/define.ts');
 const dir = mkdtempSync(join(tmpdir(), 'pkidocs-config-'));
+// Where loadConfig writes the compiled config (inside the checkout, as .pkidocs-cache is).
+const MODULES = resolve('test/.tmp/site-modules');
 let n = 0;
 
 /** Writes a config module that spreads overrides over a valid base config. */
@@ -21,7 +23,7 @@ const base = {
 };
 export default defineConfig({ ...base, ...(${overrides}) } as never);
 `);
-  return { file, ...(await loadConfig(file)) };
+  return { file, ...(await loadConfig(file, MODULES)) };
 }
 
 describe('loadConfig', () => {
@@ -34,7 +36,7 @@ describe('loadConfig', () => {
   });
 
   it('loads the real site config', async () => {
-    const { config, diagnostics } = await loadConfig(resolve('content/site.config.ts'));
+    const { config, diagnostics } = await loadConfig(resolve('content/site.config.ts'), MODULES);
     expect(diagnostics).toEqual([]);
     expect(config?.title).toBe('pki.js');
     expect(config?.library.version).toBe('3.3.2');
@@ -92,26 +94,26 @@ describe('loadConfig', () => {
   });
 
   it('reports a missing file and a syntax error without throwing', async () => {
-    expect((await loadConfig(join(dir, 'nope.ts'))).diagnostics[0]!.code).toBe('config/missing');
+    expect((await loadConfig(join(dir, 'nope.ts'), MODULES)).diagnostics[0]!.code).toBe('config/missing');
     const bad = join(dir, 'broken.ts');
     writeFileSync(bad, 'export default {');
-    const { diagnostics } = await loadConfig(bad);
+    const { diagnostics } = await loadConfig(bad, MODULES);
     expect(diagnostics[0]!.code).toBe('config/unreadable');
     expect(diagnostics[0]!.file).toBe(bad);
   });
 
   it('words a missing, an unreadable and an empty config file for the reader', async () => {
-    const missing = (await loadConfig(join(dir, 'absent.ts'))).diagnostics[0]!;
+    const missing = (await loadConfig(join(dir, 'absent.ts'), MODULES)).diagnostics[0]!;
     expect([missing.category, missing.message, missing.hint]).toEqual(['config', 'The site config file does not exist.', 'Create it, or pass the right path with --config.']);
     const bad = join(dir, 'unreadable.ts');
     writeFileSync(bad, 'export default {');
-    const unreadable = (await loadConfig(bad)).diagnostics[0]!;
+    const unreadable = (await loadConfig(bad, MODULES)).diagnostics[0]!;
     expect(unreadable.category).toBe('config');
     expect(unreadable.message).toMatch(/^The site config file could not be loaded: \S/);
     expect(unreadable.hint).toBe('Fix the syntax error; the file must default-export the config object.');
     const empty = join(dir, 'no-default.ts');
     writeFileSync(empty, 'export const config = {};\n');
-    expect((await loadConfig(empty)).diagnostics.map((d) => [d.category, d.code, d.message, d.hint, d.file])).toEqual([
+    expect((await loadConfig(empty, MODULES)).diagnostics.map((d) => [d.category, d.code, d.message, d.hint, d.file])).toEqual([
       ['config', 'config/no-default-export', 'The site config file has no default export.', 'Write `export default defineConfig({ … })`.', empty],
     ]);
   });

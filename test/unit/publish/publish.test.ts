@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
 import { publishSite, type PublishInput } from '../../../src/publish/publish.ts';
 
-const { config } = await loadConfig(resolve('content/site.config.ts'));
+const { config } = await loadConfig(resolve('content/site.config.ts'), resolve('test/.tmp/site-modules'));
 const input = (overrides: Partial<PublishInput['config']>, statics: string[] = []): PublishInput => ({
   config: { ...config!, ...overrides },
   configFile: 'content/site.config.ts',
