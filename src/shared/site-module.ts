@@ -4,12 +4,13 @@
 // the module with its local imports (packages stay imports, so React is the
 // one copy the CLI uses) into .pkidocs-cache/modules/, named by a hash of the
 // code: a changed module (watch mode) is a new file, an unchanged one is the
-// module Node already holds. Syntax errors come back as esbuild words them,
-// with file, line and column.
+// module Node already holds. The sources' hashes are kept beside it, so an
+// unchanged module is imported without starting esbuild. Syntax errors come
+// back as esbuild words them, with file, line and column.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -19,12 +20,47 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
   const dir = join(cacheDir, 'modules');
+  // One compiled file per source path, with the list of the sources it was compiled from.
+  const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(file)}-`;
+  const sourcesFile = join(dir, `${prefix}sources.json`);
+  const target = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
+}
+
+interface Sources {
+  /** The compiled file's name. */
+  out: string;
+  /** Every file compiled into it: absolute path and sha256 of what was compiled. */
+  files: [string, string][];
+}
+
+/** The compiled file, when every source still holds what was compiled (esbuild is then not started at all). */
+async function compiledBefore(sourcesFile: string, dir: string): Promise<string | undefined> {
+  let sources: Sources;
+  try {
+    sources = JSON.parse(await readFile(sourcesFile, 'utf8')) as Sources;
+    if (typeof sources.out !== 'string' || !Array.isArray(sources.files) || basename(sources.out) !== sources.out) return undefined;
+  } catch {
+    return undefined;
+  }
+  const target = join(dir, sources.out);
+  if (!existsSync(target)) return undefined;
+  for (const [path, hash] of sources.files) {
+    const text = await readFile(path, 'utf8').catch(() => undefined);
+    if (text === undefined || sha(text) !== hash) return undefined;
+  }
+  return target;
+}
+
+async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<string> {
+  const compiled = new Map<string, string>();
   const result = await esbuild.build({
     entryPoints: [file],
     // Not written by esbuild (the name comes from the code's hash), but the source map's paths are relative to it.
     outdir: dir,
     bundle: true,
     write: false,
+    metafile: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -33,43 +69,54 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
     // Stack traces of a page module that throws point at its own lines.
     sourcemap: 'inline',
     logLevel: 'silent',
-    plugins: [ownLocation],
+    plugins: [ownLocation(compiled)],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
   const code = result.outputFiles[0]!.text;
-  // One file per source path and code; older code of the same path is removed.
-  const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(file)}-`;
-  const target = join(dir, `${prefix}${sha(code)}.mjs`);
-  if (!existsSync(target)) {
-    await mkdir(dir, { recursive: true });
-    const tmp = `${target}.${process.pid}.tmp`;
-    await writeFile(tmp, code);
-    await rename(tmp, target);
-    for (const name of await readdir(dir)) {
-      if (name.startsWith(prefix) && name.endsWith('.mjs') && join(dir, name) !== target) await rm(join(dir, name), { force: true });
-    }
+  const out = `${prefix}${sha(code)}.mjs`;
+  const target = join(dir, out);
+  await mkdir(dir, { recursive: true });
+  if (!existsSync(target)) await writeAtomic(target, code);
+  // Inputs the plugin did not load (JSON, text) are hashed now.
+  const files: [string, string][] = [];
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const path = resolve(input);
+    files.push([path, compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
-  return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
+  await writeAtomic(sourcesFile, JSON.stringify({ out, files } satisfies Sources));
+  for (const name of await readdir(dir)) {
+    if (name.startsWith(prefix) && name.endsWith('.mjs') && name !== out) await rm(join(dir, name), { force: true });
+  }
+  return target;
+}
+
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
 }
 
 /** A module keeps its own import.meta.url and dirname: the source file's, not the compiled copy's. */
-const ownLocation: esbuild.Plugin = {
-  name: 'own-location',
-  setup(build) {
-    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
-      let text = await readFile(args.path, 'utf8');
-      if (text.includes('import.meta.')) {
-        text = text
-          .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-          .replaceAll('import.meta.filename', JSON.stringify(args.path))
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
-      }
-      const ext = /\.([cm]?)([jt]sx?)$/.exec(args.path)![2] as 'js' | 'jsx' | 'ts' | 'tsx';
-      return { contents: text, loader: ext };
-    });
-  },
-};
+function ownLocation(compiled: Map<string, string>): esbuild.Plugin {
+  return {
+    name: 'own-location',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+        let text = await readFile(args.path, 'utf8');
+        compiled.set(args.path, sha(text));
+        if (text.includes('import.meta.')) {
+          text = text
+            .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+            .replaceAll('import.meta.filename', JSON.stringify(args.path))
+            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+        }
+        const ext = /\.([cm]?)([jt]sx?)$/.exec(args.path)![2] as 'js' | 'jsx' | 'ts' | 'tsx';
+        return { contents: text, loader: ext };
+      });
+    },
+  };
+}
 
 /** esbuild's first error as one line: where, then what. */
 function describe(failure: esbuild.BuildFailure, file: string): string {

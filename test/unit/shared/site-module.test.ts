@@ -36,7 +36,7 @@ describe('importSiteModule', () => {
     expect((await importSiteModule(file, cache)).default).toEqual(['b', 1]);
     writeFileSync(dep, 'export const n = 2;\n');
     expect((await importSiteModule(file, cache)).default).toEqual(['b', 2]);
-    expect(readdirSync(join(cache, 'modules')).filter((f) => f.startsWith('edited_ts-'))).toHaveLength(1);
+    expect(readdirSync(join(cache, 'modules')).filter((f) => f.startsWith('edited_ts-') && f.endsWith('.mjs'))).toHaveLength(1);
   });
 
   it('reports a syntax error with its file, line and column', async () => {
