@@ -25,6 +25,8 @@ export interface LoadApiOptions {
   onNotice?: (line: string) => void;
   /** Convert in this process instead of a child process (tests of the converter). */
   inProcess?: boolean;
+  /** Called when TypeDoc starts converting (a cache miss): seconds during which this process is free. */
+  onConvert?: () => void;
 }
 
 export interface LoadApiResult {
@@ -51,6 +53,7 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     if (cached.kind === 'bad') options.onNotice?.(`The API model cache ${cacheFile} is not usable (${cached.reason}); running TypeDoc again and replacing it.`);
   }
 
+  options.onConvert?.();
   const { model, diagnostics } = options.inProcess
     ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry)
     : await convertInChild(entry);

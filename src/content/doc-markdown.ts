@@ -2,14 +2,14 @@
 // API identifiers in TypeScript code linked to their pages; HTML that would
 // run code is refused.
 import type { loadHighlighter } from './highlight.ts';
-import { HighlightCache } from './highlight-cache.ts';
+import type { PluggableList } from 'unified';
 import { createMarkdown, type RenderMarkdown } from './markdown.ts';
 import remarkDocLinks from './plugins/remark-doc-links.ts';
 import remarkInclude from './plugins/remark-include.ts';
 import remarkSafeHtml from './plugins/remark-safe-html.ts';
 import remarkTable, { type ApiFacts } from './plugins/remark-table.ts';
 import remarkTabs from './plugins/remark-tabs.ts';
-import { apiLinksTransformer } from './plugins/shiki-api-links.ts';
+import { apiLinker } from './plugins/shiki-api-links.ts';
 
 const CODE_LANGS = new Set(['ts', 'tsx', 'js', 'jsx']);
 
@@ -20,12 +20,18 @@ export function createDocMarkdown(
   /** Enumerations of the API model, for generated tables (from routes/). */
   facts?: ApiFacts,
 ): RenderMarkdown {
-  const linker = apiLinksTransformer((name) => apiHrefs.get(name));
-  const tag = HighlightCache.key(...[...apiHrefs].flat());
-  return createMarkdown({
-    highlighter,
-    remarkPlugins: [[remarkTable, facts], remarkSafeHtml, remarkInclude, remarkTabs, remarkDocLinks],
-    transformers: (lang) => (CODE_LANGS.has(lang) ? [linker] : []),
-    transformersTag: tag,
-  });
+  const linker = apiLinker(apiHrefs);
+  return createMarkdown({ highlighter, remarkPlugins: plugins(facts), linker: (lang) => (CODE_LANGS.has(lang) ? linker : undefined) });
 }
+
+/**
+ * The same pipeline without the API model, handing each code block (includes
+ * and tabs too) to `collect` instead of highlighting it: to run the grammar
+ * while TypeDoc converts. What it renders is thrown away, and its diagnostics
+ * (links to API pages it cannot know yet) are the real render's to report.
+ */
+export function createCodeCollector(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, collect: (code: string, lang: string) => void): RenderMarkdown {
+  return createMarkdown({ highlighter, remarkPlugins: plugins(undefined), collect });
+}
+
+const plugins = (facts: ApiFacts | undefined): PluggableList => [[remarkTable, facts], remarkSafeHtml, remarkInclude, remarkTabs, remarkDocLinks];

@@ -1,6 +1,7 @@
 // Build-time syntax highlighting with shiki. The highlighter is created once
 // per process (loading grammars is the slow part) and then used synchronously.
-import type { HighlighterGeneric, ShikiTransformer } from 'shiki';
+import type { Root } from 'hast';
+import type { HighlighterGeneric } from 'shiki';
 import { HighlightCache, type HighlightCacheOptions } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
@@ -11,10 +12,17 @@ export const CODE_LANGS = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'h
 
 type Highlighter = HighlighterGeneric<string, string>;
 let pending: Promise<Highlighter> | undefined;
+/** shiki's own serializer (what its codeToHtml uses), set when shiki loads. */
+let toHtml: (hast: Root) => string = () => {
+  throw new Error('highlight() before loadHighlighter()');
+};
 
 export function loadHighlighter(): Promise<Highlighter> {
   // shiki (its WASM regex engine and grammars) is imported only here: a warm build that renders no Markdown never loads it.
-  pending ??= import('shiki').then(({ createHighlighter }) => createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] }) as Promise<Highlighter>);
+  pending ??= import('shiki').then(({ createHighlighter, hastToHtml }) => {
+    toHtml = hastToHtml;
+    return createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] }) as Promise<Highlighter>;
+  });
   return pending;
 }
 
@@ -34,26 +42,53 @@ export function useHighlightCache(file: string | undefined, options?: HighlightC
   cache = new HighlightCache(file, options);
 }
 
+/** A change to highlighted code made after the grammar ran (linking API names), and a tag naming what it depends on. */
+export interface HighlightLinker {
+  apply: (hast: Root) => void;
+  tag: string;
+}
+
 /**
- * Highlights code. `cacheTag` names everything the transformers' output
- * depends on (e.g. a hash of the API names they link); without it the result
- * is not cached.
+ * The grammar's output by language and text, for the life of the process:
+ * the grammar is what costs (~1 ms per line of TypeScript), and it needs
+ * nothing but the code, so a cold build runs it while TypeDoc converts
+ * (tokenize()) and the render links the result once the API is known.
  */
-export function highlight(
-  hl: Highlighter,
-  code: string,
-  lang: string | null | undefined,
-  transformers: ShikiTransformer[] = [],
-  cacheTag = transformers.length ? undefined : '',
-): string {
+const grammarOutput = new Map<string, Root>();
+const GRAMMAR_OUTPUT_LIMIT = 20_000;
+
+function tokens(hl: Highlighter, text: string, lang: string): Root {
+  const id = `${lang}\0${text}`;
+  let hast = grammarOutput.get(id);
+  if (!hast) {
+    // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
+    // partly plain, so the same code would highlight differently from build to build.
+    hast = hl.codeToHast(text, { lang, theme: CODE_THEME, tokenizeTimeLimit: 0 });
+    if (grammarOutput.size >= GRAMMAR_OUTPUT_LIMIT) grammarOutput.clear(); // a long watch session
+    grammarOutput.set(id, hast);
+  }
+  return hast;
+}
+
+/** Runs the grammar over code ahead of highlight(), which then only links and serializes. */
+export function tokenize(hl: Highlighter, code: string, lang: string | null | undefined): void {
+  tokens(hl, code.replace(/\n$/, ''), resolveLang(lang));
+}
+
+/** Highlights code; `link` changes the result after the grammar ran (and tags the cache entry). */
+export function highlight(hl: Highlighter, code: string, lang: string | null | undefined, link?: HighlightLinker): string {
   const resolved = resolveLang(lang);
   const text = code.replace(/\n$/, '');
-  const key = cacheTag === undefined ? undefined : HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, cacheTag, text);
-  const hit = key && cache.get(key);
+  const key = HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, link?.tag ?? '', text);
+  const hit = cache.get(key);
   if (hit) return hit;
-  // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
-  // partly plain, so the same code would highlight differently from build to build.
-  const html = hl.codeToHtml(text, { lang: resolved, theme: CODE_THEME, transformers, tokenizeTimeLimit: 0 });
-  if (key) cache.set(key, html);
+  const base = tokens(hl, text, resolved);
+  let hast = base;
+  if (link) {
+    hast = structuredClone(base);
+    link.apply(hast);
+  }
+  const html = toHtml(hast);
+  cache.set(key, html);
   return html;
 }

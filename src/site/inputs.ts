@@ -14,6 +14,7 @@ import { listStaticFiles } from '../output/copy-static.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
 import { cachedBundle } from './bundle-cache.ts';
+import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext } from './types.ts';
@@ -21,13 +22,19 @@ import type { Content, Inputs, SiteState, StageContext } from './types.ts';
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
   const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
-  const [content, api, bundle] = await settleAll([
-    !prev || plan.docs.size || plan.pageModules || plan.statics.size || plan.apiNotes.size
-      ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
-      : Promise.resolve(prev.content),
-    apiDirty ? stage('api', () => loadApiModel(ctx, library), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`) : Promise.resolve(prev.api),
-    !prev || plan.bundle ? stage('bundle', () => (prev ? bundleClient(ctx.root) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' ')) : Promise.resolve(prev.bundle),
-  ] as const);
+  const contentRead = !prev || plan.docs.size || plan.pageModules || plan.statics.size || plan.apiNotes.size
+    ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+    : Promise.resolve(prev.content);
+  const bundled = !prev || plan.bundle
+    ? stage('bundle', () => (prev ? bundleClient(ctx.root) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' '))
+    : Promise.resolve(prev.bundle);
+  let converted = false;
+  // While TypeDoc converts, this process runs the grammar over the pages' code (src/site/pre-tokenize.ts).
+  const onConvert = (): void => void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
+  const apiLoad = apiDirty
+    ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
+    : Promise.resolve(prev.api);
+  const [content, api, bundle] = await settleAll([contentRead, apiLoad, bundled] as const);
   if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
   const site = await stage('routes', async () => {
     const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
@@ -71,8 +78,8 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
   return { docs: docs.docs, pageModules: pages.modules, highlighter: loadHighlighter, statics: files.files, apiNotes: notes.notes };
 }
 
-async function loadApiModel(ctx: StageContext, library: LibraryInfo): Promise<LoadApiResult> {
-  const result = await loadApi({ entry: library.entry, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice });
+async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: () => void): Promise<LoadApiResult> {
+  const result = await loadApi({ entry: library.entry, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice, onConvert });
   failOn(result.diagnostics);
   return result;
 }

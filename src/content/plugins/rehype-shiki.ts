@@ -2,16 +2,15 @@
 // time, so pages ship no highlighter. Fence meta `title="..."` adds a caption.
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
-import type { ShikiTransformer } from 'shiki';
 import { visit } from 'unist-util-visit';
-import { highlight, resolveLang, type loadHighlighter } from '../highlight.ts';
+import { highlight, resolveLang, type HighlightLinker, type loadHighlighter } from '../highlight.ts';
 
 export interface ShikiOptions {
   highlighter: Awaited<ReturnType<typeof loadHighlighter>>;
-  /** Extra transformers (e.g. linking API identifiers), chosen per language. */
-  transformers?: (lang: string) => ShikiTransformer[];
-  /** Identifies what the transformers depend on, so their output can be cached. */
-  transformersTag?: string;
+  /** A change after the grammar (linking API identifiers), chosen per language. */
+  linker?: (lang: string) => HighlightLinker | undefined;
+  /** Instead of highlighting, hand each block's code to this (to run the grammar ahead of the real render). */
+  collect?: (code: string, lang: string) => void;
 }
 
 export default function rehypeShiki(options: ShikiOptions) {
@@ -22,8 +21,8 @@ export default function rehypeShiki(options: ShikiOptions) {
       if (!code) return;
       const cls = (code.properties.className as string[] | undefined) ?? [];
       const lang = resolveLang(cls.find((c) => c.startsWith('language-'))?.slice('language-'.length));
-      const transformers = options.transformers?.(lang) ?? [];
-      const html = highlight(options.highlighter, toString(code), lang, transformers, transformers.length ? options.transformersTag : '');
+      if (options.collect) return void options.collect(toString(code), lang);
+      const html = highlight(options.highlighter, toString(code), lang, options.linker?.(lang));
       parent.children[index] = { type: 'raw', value: `<div class="code-block" data-lang="${lang}">${html}</div>` };
     });
   };
