@@ -33,8 +33,9 @@ export async function loadCli(root) {
   const key = cacheKey(root);
   // Caches of rendered output key on the code that rendered it (src/pages/api-body-cache.ts).
   process.env.PKIDOCS_CODE_HASH = key;
-  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/` };
   const dir = join(root, '.pkidocs-cache', `cli-${key}`);
+  // bundleDir: the API stage runs TypeDoc in a child process from this bundle too (bin/convert.js).
+  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
   if (!intact(dir)) {
@@ -100,11 +101,12 @@ async function rebuild(root, dir) {
   rmSync(dir, { recursive: true, force: true });
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [join(root, 'src/cli/main.ts')],
+    entryPoints: [join(root, 'src/cli/main.ts'), join(root, 'src/api/convert-process.ts')],
     absWorkingDir: root, // the path comments esbuild writes are relative to this
     outdir: dir,
     // Dynamic imports (TypeDoc, the dev server) stay separate chunks, loaded only when used.
     splitting: true,
+    entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     write: false,
     bundle: true,

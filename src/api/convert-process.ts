@@ -2,10 +2,11 @@
 // content, bundling and highlighting on the other core meanwhile, and
 // TypeDoc's ~300 MB of compiler state never adds to the build's own memory.
 // Usage: node --import tsx convert-process.ts <entry.d.ts> <result.json> <parent pid>
+// (or, bundled, through bin/convert.js: the same three arguments come last).
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
-const [entry, out, parent] = process.argv.slice(2);
+const [entry, out, parent] = process.argv.slice(-3);
 if (!entry || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <result.json> <parent pid>');
 dieWithParent(Number(parent));
 // Loaded after the watch has started: loading typedoc alone takes a second.

@@ -79,7 +79,7 @@ async function convertInChild(entry: string): Promise<ConvertResult> {
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, entry, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [...childScript(script), entry, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
       // For the test that kills a build while TypeDoc runs (test/hostile/caches.test.ts).
       if (process.env.PKIDOCS_TEST_REPORT_CHILD === '1') process.stderr.write(`pkidocs-test: TypeDoc child ${child.pid}\n`);
       let stderr = '';
@@ -92,6 +92,15 @@ async function convertInChild(entry: string): Promise<ConvertResult> {
   } finally {
     await rm(out, { force: true });
   }
+}
+
+/**
+ * How the child runs convert-process.ts: from the bundled CLI when this
+ * process is one (bin/convert.js, no loader hook), else through tsx (tests).
+ */
+function childScript(script: string): string[] {
+  const bundled = (globalThis as { __pkidocs?: { root: string; bundleDir?: string } }).__pkidocs;
+  return bundled?.bundleDir ? [join(bundled.root, 'bin/convert.js'), bundled.bundleDir] : ['--import', 'tsx', script];
 }
 
 /** Removes the result files of runs that died before they could (a SIGKILL runs no cleanup). */

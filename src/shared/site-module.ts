@@ -7,10 +7,14 @@
 // module Node already holds. The sources' hashes are kept beside it, so an
 // unchanged module is imported without starting esbuild. Syntax errors come
 // back as esbuild words them, with file, line and column.
+//
+// Like every cache of the checkout, these files hold no path of the machine:
+// sources are named relative to the cache folder, and a module's
+// import.meta.url and dirname are computed from the compiled file's own URL.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -19,9 +23,12 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 /** The module at `file`, compiled into `cacheDir`/modules. */
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
-  const dir = join(cacheDir, 'modules');
-  // One compiled file per source path, with the list of the sources it was compiled from.
-  const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(file)}-`;
+  await mkdir(join(cacheDir, 'modules'), { recursive: true });
+  // The real folder: Node gives an imported module its real path as import.meta.url.
+  const dir = await realpath(join(cacheDir, 'modules'));
+  const rel = (p: string): string => relative(dir, p).split(sep).join('/');
+  // One compiled file per source, with the list of the sources it was compiled from.
+  const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
   const target = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
@@ -30,7 +37,7 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
 interface Sources {
   /** The compiled file's name. */
   out: string;
-  /** Every file compiled into it: absolute path and sha256 of what was compiled. */
+  /** Every file compiled into it: its path relative to the folder and the sha256 of what was compiled. */
   files: [string, string][];
 }
 
@@ -46,7 +53,7 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<string 
   const target = join(dir, sources.out);
   if (!existsSync(target)) return undefined;
   for (const [path, hash] of sources.files) {
-    const text = await readFile(path, 'utf8').catch(() => undefined);
+    const text = await readFile(resolve(dir, path), 'utf8').catch(() => undefined);
     if (text === undefined || sha(text) !== hash) return undefined;
   }
   return target;
@@ -69,26 +76,24 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     // Stack traces of a page module that throws point at its own lines.
     sourcemap: 'inline',
     logLevel: 'silent',
-    plugins: [ownLocation(compiled)],
+    plugins: [ownLocation(dir, compiled)],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  const target = join(dir, out);
-  await mkdir(dir, { recursive: true });
-  if (!existsSync(target)) await writeAtomic(target, code);
+  if (!existsSync(join(dir, out))) await writeAtomic(join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {
     const path = resolve(input);
-    files.push([path, compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
+    files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
   await writeAtomic(sourcesFile, JSON.stringify({ out, files } satisfies Sources));
   for (const name of await readdir(dir)) {
     if (name.startsWith(prefix) && name.endsWith('.mjs') && name !== out) await rm(join(dir, name), { force: true });
   }
-  return target;
+  return join(dir, out);
 }
 
 async function writeAtomic(file: string, text: string): Promise<void> {
@@ -97,8 +102,15 @@ async function writeAtomic(file: string, text: string): Promise<void> {
   await rename(tmp, file);
 }
 
-/** A module keeps its own import.meta.url and dirname: the source file's, not the compiled copy's. */
-function ownLocation(compiled: Map<string, string>): esbuild.Plugin {
+/**
+ * A module keeps its own import.meta.url, filename and dirname: the source
+ * file's, found from the compiled file's URL by the relative path between them.
+ */
+function ownLocation(dir: string, compiled: Map<string, string>): esbuild.Plugin {
+  const urlOf = (path: string): string => {
+    const rel = relative(dir, path).split(sep).map(encodeURIComponent).join('/');
+    return `new URL(${JSON.stringify(rel)}, import.meta.url)`;
+  };
   return {
     name: 'own-location',
     setup(build) {
@@ -106,10 +118,12 @@ function ownLocation(compiled: Map<string, string>): esbuild.Plugin {
         let text = await readFile(args.path, 'utf8');
         compiled.set(args.path, sha(text));
         if (text.includes('import.meta.')) {
-          text = text
-            .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
-            .replaceAll('import.meta.filename', JSON.stringify(args.path))
-            .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+          const url = urlOf(args.path);
+          const as = { dirname: `__pkidocsDir(__pkidocsPath(${url}))`, filename: `__pkidocsPath(${url})`, url: `${url}.href` };
+          // One pass: the replacements themselves hold import.meta.url.
+          text = text.replace(/import\.meta\.(dirname|filename|url)\b/g, (_, key: keyof typeof as) => as[key]);
+          // On the first line, so that the source map's line numbers still match.
+          text = `import { fileURLToPath as __pkidocsPath } from 'node:url'; import { dirname as __pkidocsDir } from 'node:path'; ${text}`;
         }
         const ext = /\.([cm]?)([jt]sx?)$/.exec(args.path)![2] as 'js' | 'jsx' | 'ts' | 'tsx';
         return { contents: text, loader: ext };

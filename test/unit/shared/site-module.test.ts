@@ -1,7 +1,7 @@
 // The site's own TypeScript modules (config, page modules) are compiled by
 // esbuild and imported without a loader hook: their code, their location and
 // their errors must be as if Node ran the source itself.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ describe('importSiteModule', () => {
     const { createElement } = await import('react');
     // The one React: the module's element renders with the CLI's react-dom.
     expect(renderToString(createElement(mod.default as () => null))).toBe('<p>hi</p>');
+    // Like every cache of the checkout, the compiled files hold no path of the machine (a moved checkout reuses them).
+    for (const name of readdirSync(join(cache, 'modules'))) expect(readFileSync(join(cache, 'modules', name), 'utf8')).not.toContain(dir);
   });
 
   it('loads the new code after an edit, of the module or of a file it imports, and keeps one compiled file per module', async () => {
