@@ -50,7 +50,7 @@ const mb = (m: Memory): string => `heap ${m.heapMb.toFixed(1)} MB (RSS ${m.rssMb
 /** The server side: serve --watch in this process, and answer memory questions. */
 async function serve(): Promise<void> {
   const root = resolve(import.meta.dirname, '..');
-  const { serveCommand } = (await import(join(root, 'src/dev/command.ts'))) as typeof Command;
+  const { serveCommand } = (await import(join(root, 'src/cli/serve.ts'))) as typeof Command;
   const { createReporter } = (await import(join(root, 'src/cli/reporter.ts'))) as typeof Reporting;
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', (m) => {

@@ -30,7 +30,12 @@ export interface PublishInput {
   statics: readonly { path: string }[];
   /** Site notes of an API item, in Markdown (added to its twin). */
   notes?: (item: ApiItem) => string | undefined;
+  /** The twins of the last run, kept between runs by watch mode: an unchanged route keeps its twin. */
+  memo?: TwinMemo;
 }
+
+/** A route's twin with everything it was made from (compared by identity: the records of an unchanged route are the same objects). */
+export type TwinMemo = Map<string, { from: readonly unknown[]; markdown: string | undefined }>;
 
 export interface PublishResult {
   files: { path: string; contents: string }[];
@@ -49,16 +54,30 @@ export function publishSite(input: PublishInput): PublishResult {
   const cx = apiMarkdownContext(model, url);
   const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
   const twins = new Map<string, string>();
+  const memo = input.memo;
   for (const route of routes) {
     const body = bodies.get(route.path);
     const m = route.model;
+    const notes = m.type === 'api-item' ? input.notes?.(m.item) : undefined;
+    const from = [config, model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
+    const kept = memo?.get(route.path);
+    if (kept && kept.from.length === from.length && kept.from.every((x, i) => x === from[i])) {
+      if (kept.markdown !== undefined) twins.set(route.path, kept.markdown);
+      continue;
+    }
     let markdown: string | undefined;
     if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, body && /^\s*(`{3,}|~{3,})table\b/m.test(m.doc.body) ? generatedTables(body.html, (href) => (href.startsWith('/') ? url(href) : href)) : []);
-    else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, input.notes?.(m.item));
+    else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
     else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, body.html, (href) => (href.startsWith('/') ? url(href) : href));
     if (markdown !== undefined) twins.set(route.path, markdown);
+    memo?.set(route.path, { from, markdown });
+  }
+  // Routes that are gone leave the memo.
+  if (memo) {
+    const live = new Set(routes.map((r) => r.path));
+    for (const path of memo.keys()) if (!live.has(path)) memo.delete(path);
   }
   const files = [...twins].map(([path, contents]) => ({ path: twinUrl(path).slice(1), contents }));
 

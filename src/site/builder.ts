@@ -11,7 +11,7 @@ import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { hasMarker } from '../output/out-dir.ts';
 import { writeSite } from '../output/write.ts';
-import { publishSite } from '../publish/publish.ts';
+import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
@@ -34,6 +34,8 @@ export class SiteBuilder {
   /** Files changed since the last successful run (a failed run's files are retried with the next). */
   private readonly pending = new Set<string>();
   private runs = 0;
+  /** Watch mode: the Markdown twins of the last run, so that a run re-makes only those of changed routes. */
+  private readonly twins: TwinMemo = new Map();
   /** The output folder, checked and locked by the first build until close(). */
   private claim: Promise<OutLock> | undefined;
 
@@ -123,7 +125,7 @@ export class SiteBuilder {
       const { config, site, api, content } = inputs;
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name) });
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
       return out;
     }, (r) => `${r.files.length} files: Markdown twins, llms.txt, ${r.files.some((f) => f.path === 'sitemap.xml') ? 'sitemap.xml, ' : ''}robots.txt`);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
-import { publishSite, type PublishInput } from '../../../src/publish/publish.ts';
+import { publishSite, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
 
 const { config } = await loadConfig(resolve('content/site.config.ts'), resolve('test/.tmp/site-modules'));
 const input = (overrides: Partial<PublishInput['config']>, statics: string[] = []): PublishInput => ({
@@ -41,5 +41,26 @@ describe('publishSite', () => {
     expect(publishSite(input({ image: 'https://cdn.example/card.png' })).diagnostics).toEqual([]);
     const [d] = publishSite(input({ image: 'img/missing.png' }, ['logo.svg'])).diagnostics;
     expect([d?.code, d?.category, d?.message]).toEqual(['config/missing-image', 'config', 'The social image "img/missing.png" (image in the site config) is not a file of the static folder.']);
+  });
+
+  it('keeps the twins of unchanged routes between watch-mode runs, and re-makes the changed one', () => {
+    const memo: TwinMemo = new Map();
+    const first = input({ url: 'https://pkijs.org', baseUrl: '/' });
+    const a = publishSite({ ...first, memo });
+    const kept = memo.get('/404');
+    const home = memo.get('/');
+    expect(home?.markdown).toContain('Read [the docs]');
+    // Same records, the home page's body changed: its twin is made again, the other kept as it was.
+    const body = { title: 'pki.js', description: 'Home.', html: '<h1>pki.js</h1><p>New text.</p>', toc: [] };
+    const second = { ...first, bodies: new Map([['/', body]]), memo };
+    const b = publishSite(second);
+    expect(memo.get('/404')).toBe(kept);
+    expect(memo.get('/')).not.toBe(home);
+    expect(b.files).toEqual(publishSite({ ...second, memo: undefined }).files);
+    expect(b.files.find((f) => f.path === 'index.md')!.contents).toContain('New text.');
+    expect(a.files.find((f) => f.path === 'index.md')!.contents).not.toContain('New text.');
+    // A route that is gone leaves the memo.
+    publishSite({ ...second, routes: second.routes.filter((r) => r.path !== '/404') });
+    expect(memo.has('/404')).toBe(false);
   });
 });
