@@ -4,8 +4,8 @@
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
 import { constants } from 'node:fs';
-import { access, copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { access, copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
@@ -25,7 +25,8 @@ export interface LinkedFile {
   bytes: number;
 }
 
-export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<{ bytes: number }> {
+export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<{ bytes: number; unchanged?: true }> {
+  if (await holdsAlready(outDir, files, statics)) return { bytes: files.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
   const tmp = tmpPath(outDir);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
@@ -39,11 +40,11 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
   const worker = async (): Promise<void> => {
     for (let f = queue.pop(); f; f = queue.pop()) {
       if ('from' in f) {
-        bytes += f.bytes;
+        bytes += byteCount(f);
         await reuse(f.from, join(tmp, f.path));
         continue;
       }
-      bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
+      bytes += byteCount(f);
       await writeFile(join(tmp, f.path), f.contents);
     }
   };
@@ -51,6 +52,38 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
   await pausePoint('before-swap', outDir);
   await swap(tmp, outDir);
   return { bytes };
+}
+
+/**
+ * Whether out/ already holds exactly this site: every file is there with
+ * these contents (a linked file is out/'s own, unchanged), every static file
+ * equals its source, and nothing else is there. Then nothing is written and
+ * nothing is swapped: a warm build with nothing changed leaves out/ as it is.
+ */
+async function holdsAlready(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<boolean> {
+  if (files.some((f) => 'from' in f && f.from !== join(outDir, f.path))) return false;
+  const expected = new Set([MARKER, ...files.map((f) => f.path), ...statics.map((f) => f.path)]);
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => undefined);
+  if (!entries) return false;
+  let count = 0;
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue;
+    // A link, a FIFO or a file this site does not have: the full write replaces them.
+    if (!entry.isFile() || !expected.has(relative(outDir, join(entry.parentPath, entry.name)).split(sep).join('/'))) return false;
+    count++;
+  }
+  if (count !== expected.size) return false;
+  const same = async (path: string, contents: () => Promise<string | Uint8Array>): Promise<boolean> => {
+    const [want, have] = await Promise.all([contents(), readFile(join(outDir, path))]);
+    return have.equals(typeof want === 'string' ? Buffer.from(want) : want);
+  };
+  const checks = [
+    ...files.filter((f): f is OutputFile => !('from' in f)).map((f) => () => same(f.path, async () => f.contents)),
+    ...statics.map((f) => () => same(f.path, () => readFile(f.source))),
+    () => same(MARKER, async () => MARKER_TEXT),
+  ];
+  for (const check of checks) if (!(await check())) return false;
+  return true;
 }
 
 /**
@@ -64,6 +97,11 @@ async function reuse(from: string, to: string): Promise<void> {
   } catch {
     await copyFile(from, to, constants.COPYFILE_FICLONE);
   }
+}
+
+function byteCount(f: OutputFile | LinkedFile): number {
+  if ('from' in f) return f.bytes;
+  return typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
 }
 
 async function swap(tmp: string, outDir: string): Promise<void> {

@@ -145,7 +145,7 @@ export class SiteBuilder {
         throw e;
       });
     const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...rendered.linked ?? []], inputs.content.statics),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${rendered.linked?.length ? ` (${rendered.linked.length} files unchanged, linked)` : ''}`);
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${'unchanged' in w && w.unchanged ? ' (all unchanged: nothing written)' : rendered.linked?.length ? ` (${rendered.linked.length} files unchanged, linked)` : ''}`);
     await rendered.save?.(links.index);
 
     this.state = { ...inputs, rendered, links: links.index, files };

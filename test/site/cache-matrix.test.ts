@@ -139,10 +139,17 @@ afterAll(() => {
 });
 
 describe('a warm build after an edit equals a --no-cache build', () => {
-  it('with nothing changed, rendering no page again', async () => {
+  it('with nothing changed, rendering no page again and writing nothing (out/ is left as it is)', async () => {
     const warm = await expectWarmEqualsCold();
     expect(renderedPages(warm)).toBe(0);
-    expect(warm.stderr).toMatch(/files unchanged, linked/);
+    expect(warm.stderr).toMatch(/✓ write .*\(all unchanged: nothing written\)/);
+  });
+
+  it('after a page of out/ was edited by hand and a stray file put there: both undone', async () => {
+    writeFileSync(join(WARM_OUT, 'index.html'), 'edited by hand');
+    writeFileSync(join(WARM_OUT, 'stray.html'), 'not ours');
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).not.toMatch(/nothing written/);
   });
 
   it('after a Markdown body edit, rendering that page only', async () => {

@@ -183,4 +183,33 @@ describe('writeSite', () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  it('leaves out/ as it is when it already holds exactly this site, and writes it when anything differs', async () => {
+    mkdirSync(join(TMP, 'static'));
+    writeFileSync(join(TMP, 'static/logo.svg'), '<svg/>');
+    const statics = listStaticFiles(join(TMP, 'static'), ROOT).files;
+    const site = () => [{ path: 'index.html', contents: 'home' }, { path: 'docs/a/index.html', from: join(OUT, 'docs/a/index.html'), bytes: 6 }];
+    await writeSite(OUT, [{ path: 'index.html', contents: 'home' }, { path: 'docs/a/index.html', contents: 'page a' }], statics);
+    const dir = statSync(OUT);
+    const files = ['index.html', 'docs/a/index.html', 'logo.svg', MARKER].map((f) => statSync(join(OUT, f)));
+    const same = await writeSite(OUT, site(), statics);
+    expect(same).toEqual({ bytes: 10, unchanged: true });
+    // Not moved, not rewritten: the same folder and files.
+    expect(statSync(OUT).ino).toBe(dir.ino);
+    expect(['index.html', 'docs/a/index.html', 'logo.svg', MARKER].map((f) => statSync(join(OUT, f))).map((s) => [s.ino, s.mtimeMs])).toEqual(files.map((s) => [s.ino, s.mtimeMs]));
+    expect(readdirSync(TMP).sort()).toEqual(['out', 'static']);
+
+    // Anything else makes it a real write: a stray file in out/, a page that differs, a static file that changed.
+    const cases: [string, () => void, (o: Record<string, string>) => void][] = [
+      ['a stray file', () => writeFileSync(join(OUT, 'stray.txt'), 'x'), (o) => expect(o['stray.txt']).toBeUndefined()],
+      ['a changed page', () => writeFileSync(join(OUT, 'index.html'), 'edited by hand'), (o) => expect(o['index.html']).toBe('home')],
+      ['a changed static file', () => writeFileSync(join(TMP, 'static/logo.svg'), '<svg id="new"/>'), (o) => expect(o['logo.svg']).toBe('<svg id="new"/>')],
+    ];
+    for (const [what, change, check] of cases) {
+      change();
+      const result = await writeSite(OUT, site().map((f) => ('from' in f ? { path: f.path, contents: 'page a' } : f)), statics);
+      expect(result.unchanged, what).toBeUndefined();
+      check(snapshot(OUT));
+    }
+  });
 });
