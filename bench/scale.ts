@@ -50,7 +50,7 @@ function markdown(i: number, count: number): string {
 function makeSite(dir: string, factor: number): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.runtime.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
   for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   const pkg = join(dir, 'node_modules/pkijs');

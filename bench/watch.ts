@@ -68,7 +68,7 @@ async function serve(): Promise<void> {
 /** A copy of the project the benchmark may edit; node_modules is linked and the API cache copied. */
 function copyProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pkidocs-bench-watch-'));
-  for (const part of ['bin', 'bench', 'src', 'templates', 'client', 'content', 'test/dev/helpers', 'package.json', 'tsconfig.json', 'tsconfig.runtime.json']) {
+  for (const part of ['bin', 'bench', 'src', 'templates', 'client', 'content', 'test/dev/helpers', 'package.json', 'tsconfig.json']) {
     cpSync(join(ROOT, part), join(dir, part), { recursive: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));

@@ -35,7 +35,7 @@ describe('pkidocs CLI', () => {
 
 describe('the working folder', () => {
   it('builds a site whose content folder is outside the type-checked tree, run from another folder', async () => {
-    // test/.tmp is excluded from tsconfig.json; the page module's JSX must still compile (tsconfig.runtime.json).
+    // test/.tmp is excluded from tsconfig.json; the page module's JSX must still compile (src/shared/site-module.ts).
     const site = join(ROOT, 'test/.tmp/cli-elsewhere/sites/valid'); // as deep as test/fixtures/sites/valid
     const out = join(ROOT, 'test/.tmp/cli-elsewhere/out');
     rmSync(join(ROOT, 'test/.tmp/cli-elsewhere'), { recursive: true, force: true });

@@ -105,7 +105,7 @@ function running(pid: number): boolean {
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(FIRST, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json', 'tsconfig.runtime.json']) cpSync(join(ROOT, part), join(FIRST, part), { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(FIRST, part), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(FIRST, 'node_modules'));
   mkdirSync(join(FIRST, 'content/docs'), { recursive: true });
   mkdirSync(join(FIRST, 'content/pages'), { recursive: true });

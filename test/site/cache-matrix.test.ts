@@ -65,7 +65,7 @@ function run(root: string, args: string[]): Promise<CliResult> {
 /** A checkout with its own small pkijs; every other package is a link to the repository's. */
 function makeCheckout(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.runtime.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
   mkdirSync(join(dir, 'node_modules'));
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
     if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));

@@ -55,7 +55,7 @@ export async function createFixture(name: string, options: { withSource?: boolea
   const root = join(TMP, `dev-${name}-${process.pid}`);
   await rm(root, { recursive: true, force: true });
   await mkdir(root, { recursive: true });
-  const copies = options.withSource ? ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json', 'tsconfig.runtime.json'] : ['templates', 'client'];
+  const copies = options.withSource ? ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json'] : ['templates', 'client'];
   await Promise.all(copies.map((c) => cp(join(PROJECT, c), join(root, c), { recursive: true })));
   // Without its own source, the fixture's client code imports the project's src/shared.
   if (!options.withSource) await symlink(join(PROJECT, 'src'), join(root, 'src'));
