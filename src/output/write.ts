@@ -4,7 +4,7 @@
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
 import { constants } from 'node:fs';
-import { access, copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
@@ -31,8 +31,13 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
   await writeFile(join(tmp, MARKER), MARKER_TEXT);
-  // Static files come listed and checked by the content stage (copy-static.ts).
-  await copyStatic(statics.filter((f) => f.path !== MARKER), tmp);
+  // Static files come listed and checked by the content stage (copy-static.ts); one the previous out/
+  // holds with the same bytes is linked from there, like an unchanged page.
+  const kept = await Promise.all(statics.map((f) => (f.path === MARKER ? false : sameBytes(f.source, join(outDir, f.path)))));
+  await copyStatic(statics.filter((f, i) => f.path !== MARKER && !kept[i]), tmp);
+  const keptStatics = statics.filter((_, i) => kept[i]);
+  await Promise.all([...new Set(keptStatics.map((f) => dirname(join(tmp, f.path))))].map((d) => mkdir(d, { recursive: true })));
+  await Promise.all(keptStatics.map((f) => reuse(join(outDir, f.path), join(tmp, f.path))));
   const dirs = new Set(files.map((f) => dirname(join(tmp, f.path))));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
   let bytes = 0;
@@ -79,7 +84,7 @@ async function holdsAlready(outDir: string, files: readonly (OutputFile | Linked
   };
   const checks = [
     ...files.filter((f): f is OutputFile => !('from' in f)).map((f) => () => same(f.path, async () => f.contents)),
-    ...statics.map((f) => () => same(f.path, () => readFile(f.source))),
+    ...statics.map((f) => () => sameBytes(f.source, join(outDir, f.path))),
     () => same(MARKER, async () => MARKER_TEXT),
   ];
   for (const check of checks) if (!(await check())) return false;
@@ -97,6 +102,13 @@ async function reuse(from: string, to: string): Promise<void> {
   } catch {
     await copyFile(from, to, constants.COPYFILE_FICLONE);
   }
+}
+
+/** Whether `file` is a regular file (not a link, not a FIFO: it is read, and may be linked) with exactly the bytes of `source`. */
+async function sameBytes(source: string, file: string): Promise<boolean> {
+  if (!(await lstat(file).catch(() => undefined))?.isFile()) return false;
+  const [a, b] = await Promise.all([readFile(source), readFile(file).catch(() => undefined)]);
+  return b !== undefined && a.equals(b);
 }
 
 function byteCount(f: OutputFile | LinkedFile): number {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
@@ -211,5 +211,30 @@ describe('writeSite', () => {
       expect(result.unchanged, what).toBeUndefined();
       check(snapshot(OUT));
     }
+  });
+
+  it('links a static file the previous out/ holds with the same bytes, and copies a changed one (never a link found in out/)', async () => {
+    mkdirSync(join(TMP, 'static/img'), { recursive: true });
+    writeFileSync(join(TMP, 'static/img/a.svg'), '<svg id="a"/>');
+    writeFileSync(join(TMP, 'static/b.txt'), 'b');
+    writeFileSync(join(TMP, 'secret.txt'), 'not for the site');
+    const statics = () => listStaticFiles(join(TMP, 'static'), ROOT).files;
+    await writeSite(OUT, [{ path: 'index.html', contents: 'v1' }], statics());
+    const a = statSync(join(OUT, 'img/a.svg')).ino;
+    writeFileSync(join(TMP, 'static/b.txt'), 'b, changed');
+    // Someone replaced out/'s copy of a.svg by a link to another file with the same bytes: not reused.
+    writeFileSync(join(TMP, 'lookalike.svg'), '<svg id="a"/>');
+    rmSync(join(OUT, 'img/a.svg'));
+    symlinkSync(join(TMP, 'lookalike.svg'), join(OUT, 'img/a.svg'));
+    await writeSite(OUT, [{ path: 'index.html', contents: 'v2' }], statics());
+    expect(lstatSync(join(OUT, 'img/a.svg')).isFile()).toBe(true);
+    expect(readFileSync(join(OUT, 'b.txt'), 'utf8')).toBe('b, changed');
+    const relinked = statSync(join(OUT, 'img/a.svg')).ino;
+    expect(relinked).not.toBe(a);
+    await writeSite(OUT, [{ path: 'index.html', contents: 'v3' }], statics());
+    // Unchanged since the last write: the same file, linked into the new out/.
+    expect(statSync(join(OUT, 'img/a.svg')).ino).toBe(relinked);
+    expect(statSync(join(OUT, 'img/a.svg')).nlink).toBe(1); // the previous out/ is gone
+    expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('v3');
   });
 });
