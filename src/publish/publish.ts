@@ -19,11 +19,27 @@ import { generatedTables } from './html-tables.ts';
 import { llmsFullTxt, llmsTxt, type LlmsEntry } from './llms.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
+/**
+ * What publish reads of a page's body: its title and description (llms.txt),
+ * and its HTML only where `needsHtml` says so, so a build from the page cache
+ * can publish without loading every body.
+ */
+export type PublishBody = Pick<PageBody, 'title' | 'description'> & { html?: string };
+
+/** A ```table fence: the twin shows the table as rendered. */
+const TABLE_FENCE = /^\s*(`{3,}|~{3,})table\b/m;
+
+/** Routes whose twin is made from the rendered HTML: page modules, and docs with generated tables. */
+export function needsHtml(route: RouteRecord): boolean {
+  const m = route.model;
+  return m.type === 'page-module' || (m.type === 'doc' && TABLE_FENCE.test(m.doc.body));
+}
+
 export interface PublishInput {
   config: SiteConfig;
   configFile: string;
   routes: readonly RouteRecord[];
-  bodies: ReadonlyMap<string, PageBody>;
+  bodies: ReadonlyMap<string, PublishBody>;
   model: ApiModel;
   contentDir: string;
   /** Files of content/static, by path relative to it. */
@@ -55,22 +71,24 @@ export function publishSite(input: PublishInput): PublishResult {
   const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
   const twins = new Map<string, string>();
   const memo = input.memo;
+  const link = (href: string): string => (href.startsWith('/') ? url(href) : href);
   for (const route of routes) {
     const body = bodies.get(route.path);
     const m = route.model;
     const notes = m.type === 'api-item' ? input.notes?.(m.item) : undefined;
     const from = [config, model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
-    const kept = memo?.get(route.path);
-    if (kept && kept.from.length === from.length && kept.from.every((x, i) => x === from[i])) {
-      if (kept.markdown !== undefined) twins.set(route.path, kept.markdown);
+    const memoed = memo?.get(route.path);
+    if (memoed && memoed.from.length === from.length && memoed.from.every((x, i) => x === from[i])) {
+      if (memoed.markdown !== undefined) twins.set(route.path, memoed.markdown);
       continue;
     }
+    const html = needsHtml(route) ? htmlOf(route, body) : undefined;
     let markdown: string | undefined;
-    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, body && /^\s*(`{3,}|~{3,})table\b/m.test(m.doc.body) ? generatedTables(body.html, (href) => (href.startsWith('/') ? url(href) : href)) : []);
+    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link));
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
-    else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, body.html, (href) => (href.startsWith('/') ? url(href) : href));
+    else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, html!, link);
     if (markdown !== undefined) twins.set(route.path, markdown);
     memo?.set(route.path, { from, markdown });
   }
@@ -115,7 +133,13 @@ export function publishSite(input: PublishInput): PublishResult {
   return { files, diagnostics, notices };
 }
 
-function readmeTwin(file: string, body: PageBody | undefined): string {
+/** A body's HTML where the twin is made from it; missing, it is the caller's bug (a twin made without it would be wrong). */
+function htmlOf(route: RouteRecord, body: PublishBody | undefined): string | undefined {
+  if (body && body.html === undefined) throw new Error(`publish needs the HTML of ${route.path}, but its body came without it`);
+  return body?.html;
+}
+
+function readmeTwin(file: string, body: PublishBody | undefined): string {
   const text = readFileSync(file, 'utf8');
   return /^#\s/m.test(text.split('\n', 1)[0] ?? '') ? `${text.trim()}\n` : `# ${body?.title ?? 'README'}\n\n${text.trim()}\n`;
 }

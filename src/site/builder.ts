@@ -20,7 +20,7 @@ import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { loadRenderer, reachesEverything, type Renderer } from './renderer.ts';
 import { failOn, settleAll, timer } from './stage.ts';
-import type { Contents, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
+import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
 
 const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
@@ -121,18 +121,24 @@ export class SiteBuilder {
     const files = new Map<string, Contents>();
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
-    const published = await stage('publish', async () => {
+    // A file of content/static wins over a generated one of the same name (an author's own robots.txt).
+    const statics = new Set(inputs.content.statics.map((s) => s.path));
+    const published = await stage('publish', async (): Promise<PublishOutcome> => {
+      if (rendered.published) return { files: [], linked: rendered.published.linked.filter((f) => !statics.has(f.path)), notices: rendered.published.notices };
       const { config, site, api, content } = inputs;
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), memo: this.ctx.incremental ? this.twins : undefined });
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.publishBodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
-      return out;
-    }, (r) => `${r.files.length} files: Markdown twins, llms.txt, ${r.files.some((f) => f.path === 'sitemap.xml') ? 'sitemap.xml, ' : ''}robots.txt`);
+      return { files: out.files.filter((f) => !statics.has(f.path)), linked: [], notices: out.notices };
+    }, (r) => {
+      const paths = [...r.files, ...r.linked].map((f) => f.path);
+      return `${paths.length} files: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ' (unchanged, linked)' : ''}`.replace(/, $/, '');
+    });
     if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
     for (const f of published.files) files.set(f.path, f.contents);
-    // A file of content/static wins over a generated one of the same name (an author's own robots.txt).
-    for (const s of inputs.content.statics) files.delete(s.path);
+    for (const path of statics) files.delete(path);
+    const linked = [...rendered.linked ?? [], ...published.linked].filter((f) => !statics.has(f.path));
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
     // An out/ deleted (or emptied) since the last run gets the whole site again.
     const staged = prev && (await hasMarker(this.outDir))
@@ -144,9 +150,9 @@ export class SiteBuilder {
         await staged?.abort();
         throw e;
       });
-    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...rendered.linked ?? []], inputs.content.statics),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${'unchanged' in w && w.unchanged ? ' (all unchanged: nothing written)' : rendered.linked?.length ? ` (${rendered.linked.length} files unchanged, linked)` : ''}`);
-    await rendered.save?.(links.index);
+    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics),
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${'unchanged' in w && w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
+    await rendered.save?.(links.index, published);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;

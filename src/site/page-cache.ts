@@ -1,8 +1,9 @@
 // The page cache of full CLI builds: what a warm build reuses instead of
 // rendering. Per route it keeps the key of everything the page's files depend
 // on, their sha256, and the page's ids and links (so the links stage parses
-// only rendered pages); per Markdown page its body and the hashes of the files
-// it included; the search index with its key. A manifest of the output folder
+// only rendered pages) with its title and description; per Markdown page its
+// body and the hashes of the files it included; the search index and the
+// publish stage's files (their sha256), each with its key. A manifest of the output folder
 // written last records each file written there (sha256, size, mtime, inode),
 // so an unchanged file is hard-linked from the previous out/ only when that
 // file is still exactly what was written. Nothing here holds a machine path:
@@ -17,7 +18,7 @@ import type { PageBody } from '../render/body.ts';
 import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
 
 /** Bump when what a key covers changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 const bodySchema = z.object({
   title: z.string(),
@@ -31,12 +32,22 @@ const pageSchema = z.object({
   files: z.record(z.string(), z.string()),
   ids: z.array(z.string()),
   hrefs: z.array(z.string()),
+  /** The body's title and description: what llms.txt lists of a page, so publish needs no unchanged body. */
+  title: z.string(),
+  description: z.string().optional(),
+});
+const publishSchema = z.object({
+  key: z.string(),
+  /** Output path → sha256 of its contents (the files that reached out/: a static file of the same name wins). */
+  files: z.record(z.string(), z.string()),
+  notices: z.array(z.string()),
 });
 const cacheSchema = z.object({
   format: z.literal(FORMAT),
   pages: z.record(z.string(), pageSchema),
   bodies: z.record(z.string(), z.object({ key: z.string(), body: bodySchema, deps: z.array(z.tuple([z.string(), z.string()])) })),
   search: z.object({ key: z.string(), text: z.string() }).optional(),
+  publish: publishSchema.optional(),
 });
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
@@ -47,6 +58,7 @@ const manifestSchema = z.object({
 });
 
 export type CachedPage = z.infer<typeof pageSchema>;
+export type CachedPublish = z.infer<typeof publishSchema>;
 export type CachedBody = { key: string; body: PageBody; deps: [string, string][] };
 type CacheData = z.infer<typeof cacheSchema>;
 type Manifest = z.infer<typeof manifestSchema>;

@@ -7,7 +7,10 @@
 //   front matter, and for a section index its section's cards; included files
 //   are checked by hash when the body is reused;
 // - a page's files: its body key, its route, the shared site data (by its
-//   hashed URL) and the asset URLs.
+//   hashed URL) and the asset URLs;
+// - the publish stage's files: every route with its body key and the hashes
+//   of the files a doc included, the config, the API bodies' key (model and
+//   site notes) and the static files' names (no page's assets or site data).
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
@@ -66,6 +69,43 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
 /** The key of a route's files (document, navigation chunk, 404.html). */
 export function pageKey(bodyKey: string, route: RouteRecord, dataUrl: string, assets: Assets): string {
   return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null]), dataUrl, JSON.stringify(assets));
+}
+
+export interface PublishKeyInputs {
+  root: string;
+  env: string;
+  config: SiteConfig;
+  configFile: string;
+  contentDir: string;
+  /** The API bodies' key: the model and the site notes (an API page's twin carries its notes). */
+  apiKey: string;
+  /** Files of content/static: a static file wins over a generated one; the social image must be one. */
+  statics: readonly { path: string }[];
+  routes: readonly RouteRecord[];
+  bodyKeys: ReadonlyMap<string, string>;
+  /** The files a doc included or read as data, with their sha256 as they are now; undefined when not known. */
+  deps: (path: string) => readonly (readonly [string, string])[] | undefined;
+}
+
+/**
+ * The key of everything publishSite reads (src/publish/): each route in
+ * order with its body key (a doc's source, the README, the page modules),
+ * its included files (a doc's twin holds the code it includes), the config,
+ * the API model and notes. Undefined when a route has no body key or a
+ * doc's included files are not known by hash: then the stage runs.
+ */
+export function publishKey(k: PublishKeyInputs): string | undefined {
+  const rel = (file: string): string => relative(k.root, file).split(sep).join('/');
+  const routes: unknown[] = [];
+  for (const r of k.routes) {
+    const m = r.model;
+    const deps = m.type === 'doc' ? k.deps(r.path) : [];
+    const body = k.bodyKeys.get(r.path);
+    if (!deps || !body) return undefined;
+    const file = m.type === 'doc' || m.type === 'api-readme' || m.type === 'page-module' ? rel(m.type === 'doc' ? m.doc.file : m.file) : null;
+    routes.push([r.path, r.kind, r.exact, r.sidebar ?? null, file, body, deps]);
+  }
+  return sha256('publish', k.env, JSON.stringify(k.config), rel(k.configFile), rel(k.contentDir), k.apiKey, JSON.stringify(k.statics.map((f) => f.path)), JSON.stringify(routes));
 }
 
 /** Every file under a folder, by name and contents. */

@@ -14,6 +14,7 @@ import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
+import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
 import { readFile } from 'node:fs/promises';
@@ -21,10 +22,10 @@ import { join, relative, sep } from 'node:path';
 import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
-import { bodyKeys, environmentKey, pageKey } from './page-keys.ts';
+import { bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
-import type { Inputs, Rendered, StageContext } from './types.ts';
+import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
 
 export async function renderWithPageCache(ctx: StageContext, renderer: Renderer, input: Inputs): Promise<Rendered | undefined> {
   const { config, content, api, bundle, site, library } = input;
@@ -44,12 +45,16 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const linked: LinkedFile[] = [];
   const collected = new Map<string, PageLinks>();
   const reused = new Set<string>();
+  /** Cached bodies whose included files were checked by hash in this build. */
+  const checkedDeps = new Map<string, [string, string][]>();
   await Promise.all(site.routes.map(async (route) => {
     const old = cache.data.pages[route.path];
     if (!old || old.key !== pageKeys.get(route.path)) return;
     // A Markdown page's key does not cover the files it includes: they are checked by hash.
     const body = cache.data.bodies[route.path];
+    if (route.model.type === 'doc' && !body) return;
     if (body && !(await PageCache.depsUnchanged(ctx.root, body.deps))) return;
+    if (body) checkedDeps.set(route.path, body.deps);
     const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
       const from = await cache.reusable(path, sha);
       return from && { path, ...from };
@@ -66,6 +71,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   if (todo.length) void content.highlighter().catch(() => {}); // loads while bodies are looked up
   const bodies = new Map<string, PageBody>();
   const dependencies = new Map<string, string[]>();
+  /** Bodies rendered by this build (the others came from a cache, their included files checked). */
+  const renderedBodies = new Set<string>();
   const needBodies = async (routes: readonly RouteRecord[]): Promise<void> => {
     const missing = routes.filter((r) => !bodies.has(r.path));
     const fromCache = await Promise.all(missing.map(async (r) => {
@@ -76,6 +83,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       if (!hit) continue;
       bodies.set(hit[0], hit[1].body);
       dependencies.set(hit[0], hit[1].deps.map(([f]) => join(ctx.root, f)));
+      checkedDeps.set(hit[0], hit[1].deps);
     }
     let left = missing.filter((r) => !bodies.has(r.path));
     const apiRoutes = left.filter(isApiBody);
@@ -98,7 +106,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     apiCtx ??= createApiRenderContext(api.model, markdown);
     const fresh = await renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
     failOn(fresh.diagnostics);
-    for (const [path, body] of fresh.bodies) bodies.set(path, body);
+    for (const [path, body] of fresh.bodies) {
+      bodies.set(path, body);
+      renderedBodies.add(path);
+    }
     for (const [path, deps] of fresh.dependencies) dependencies.set(path, deps);
   };
 
@@ -111,8 +122,19 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   }
   const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
 
-  // The publish stage (Markdown twins, llms.txt) reads every body: from the caches where they hold it.
-  await needBodies(site.routes);
+  // The publish stage's files, linked from the previous out/ when nothing they depend on changed; else
+  // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles of the rest.
+  const publishKeyOf = (deps: (path: string) => readonly (readonly [string, string])[] | undefined): string | undefined =>
+    publishKey({ root: ctx.root, env, config, configFile: ctx.layout.configFile, contentDir: ctx.layout.contentDir, apiKey, statics: content.statics, routes: site.routes, bodyKeys: keys, deps });
+  const published = await reusablePublish(cache, publishKeyOf((path) => checkedDeps.get(path)));
+  let publishBodies: Map<string, PublishBody> | undefined;
+  if (!published) {
+    await needBodies(site.routes.filter(needsHtml));
+    publishBodies = new Map(site.routes.map((r) => {
+      const body = bodies.get(r.path) ?? cache.data.pages[r.path]!; // not rendered: its page is reused, so its entry is current
+      return [r.path, needsHtml(r) ? body : { title: body.title, description: body.description }];
+    }));
+  }
 
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
@@ -124,7 +146,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
   }
 
-  const save = async (index: LinkIndex): Promise<void> => {
+  const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
     const pages: Record<string, CachedPage> = {};
     const written = new Map<string, string>();
     for (const route of site.routes) {
@@ -135,7 +157,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       else files = Object.fromEntries(outputs.get(route.path)!.files.map((f) => [f.path, sha256(f.contents as string | Uint8Array)]));
       for (const [path, sha] of Object.entries(files)) written.set(path, sha);
       const links = index.pageLinks(route.path);
-      if (key && links) pages[route.path] = { key, files, ids: [...links.ids], hrefs: links.hrefs };
+      const { title, description } = bodies.get(route.path) ?? old!;
+      if (key && links) pages[route.path] = { key, files, ids: [...links.ids], hrefs: links.hrefs, title, ...(description === undefined ? {} : { description }) };
     }
     const cachedBodies: Record<string, CachedBody> = {};
     for (const route of site.routes) {
@@ -143,12 +166,19 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       if (route.model.type !== 'doc' && route.model.type !== 'api-readme') continue;
       const old = cache.data.bodies[route.path];
       const body = bodies.get(route.path);
-      if (key && body) {
+      if (key && body && renderedBodies.has(route.path)) {
         const deps = await Promise.all((dependencies.get(route.path) ?? []).map(async (f) => [rel(f), sha256(await readFile(f))] as [string, string]));
         cachedBodies[route.path] = { key, body, deps };
       } else if (key && old?.key === key) cachedBodies[route.path] = old;
     }
-    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText } }, written);
+    let publishRecord = cache.data.publish;
+    if (!published) {
+      const key = publishKeyOf((path) => cachedBodies[path]?.deps);
+      const files = Object.fromEntries(publish.files.map((f) => [f.path, sha256(f.contents)]));
+      publishRecord = key === undefined ? undefined : { key, files, notices: publish.notices };
+    }
+    for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
+    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
   };
 
   return {
@@ -163,6 +193,19 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     renderedPaths: new Set(todo.map((r) => r.path)),
     linked,
     collected,
+    published,
+    publishBodies,
     save,
   };
+}
+
+/** The previous publish stage's files, when its key is this build's and out/ still holds each as written. */
+async function reusablePublish(cache: PageCache, key: string | undefined): Promise<Rendered['published']> {
+  const old = cache.data.publish;
+  if (!key || old?.key !== key) return undefined;
+  const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
+    const from = await cache.reusable(path, sha);
+    return from && { path, ...from };
+  }));
+  return files.every((f) => f !== undefined) ? { linked: files, notices: old.notices } : undefined;
 }

@@ -14,6 +14,7 @@ import type { StaticFile } from '../output/copy-static.ts';
 import type { LinkedFile, OutputFile } from '../output/write.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { ApiRenderContext } from '../render/api/index.ts';
+import type { PublishBody } from '../publish/publish.ts';
 import type { PageBody } from '../render/body.ts';
 import type { SiteRoutes } from '../routes/build-routes.ts';
 import type { SiteLayout } from './changes.ts';
@@ -80,8 +81,19 @@ export interface Rendered {
   /** Page-cache builds: files of unchanged pages, linked from the previous out/, and those pages' ids and links. */
   linked?: LinkedFile[];
   collected?: Map<string, PageLinks>;
+  /** Page-cache builds: the publish stage's files, linked from the previous out/ (nothing they depend on changed). */
+  published?: { linked: LinkedFile[]; notices: string[] };
+  /** Page-cache builds: what publish reads of each body (the HTML only where it needs it). */
+  publishBodies?: ReadonlyMap<string, PublishBody>;
   /** Page-cache builds: stores the cache once out/ is written. */
-  save?: (index: LinkIndex) => Promise<void>;
+  save?: (index: LinkIndex, published: PublishOutcome) => Promise<void>;
+}
+
+/** The publish stage's files as written to out/ (a static file of the same name wins), and its notices. */
+export interface PublishOutcome {
+  files: OutputFile[];
+  linked: LinkedFile[];
+  notices: string[];
 }
 
 export interface SiteState {
