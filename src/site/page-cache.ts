@@ -11,7 +11,8 @@
 // Both files are checked on load (zod); a bad one is reported in one line
 // and rebuilt.
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
@@ -97,7 +98,7 @@ export class PageCache {
     const entry = this.manifest.files[path];
     if (!entry || entry[0] !== sha) return undefined;
     const from = join(this.outDir, path);
-    const s = await stat(from).catch(() => undefined);
+    const s = statOf(from);
     if (!s?.isFile() || s.size !== entry[1] || s.mtimeMs !== entry[2] || s.ino !== entry[3]) return undefined;
     return { from, bytes: s.size };
   }
@@ -112,21 +113,35 @@ export class PageCache {
   }
 
   /**
-   * Stores the new records and the manifest of the out/ just written (the
-   * files' hashes, and their stats read back now). Skipped when nothing changed.
+   * Stores the new records (`undefined`: those loaded are still true) and the
+   * manifest of the out/ just written (the files' hashes, and their stats
+   * read back now). Each file is skipped when nothing in it changed.
    */
-  async save(next: Omit<CacheData, 'format'>, written: ReadonlyMap<string, string>): Promise<void> {
-    const data: CacheData = { format: FORMAT, ...next };
+  async save(next: Omit<CacheData, 'format'> | undefined, written: ReadonlyMap<string, string>): Promise<void> {
     const files: Manifest['files'] = {};
-    await Promise.all([...written].map(async ([path, sha]) => {
-      const s = await stat(join(this.outDir, path)).catch(() => undefined);
+    for (const [path, sha] of written) {
+      const s = statOf(join(this.outDir, path));
       if (s) files[path] = [sha, s.size, s.mtimeMs, s.ino];
-    }));
+    }
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
-    const dataText = JSON.stringify(data);
     const manifestText = JSON.stringify(manifest);
-    if (dataText !== JSON.stringify(this.data)) await writeAtomic(this.cacheFile, dataText);
+    if (next) {
+      const dataText = JSON.stringify({ format: FORMAT, ...next } satisfies CacheData);
+      if (dataText !== JSON.stringify(this.data)) await writeAtomic(this.cacheFile, dataText);
+    }
     if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
   }
 }
 
+/**
+ * A file's stats, or undefined when it cannot be read. Synchronous: a build stats
+ * every output file, and a thousand small calls through the thread pool take
+ * several times longer than in line.
+ */
+function statOf(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined; // gone, or a folder of its path is now a file: either way not reusable
+  }
+}

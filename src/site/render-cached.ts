@@ -115,7 +115,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   await needBodies(todo);
   const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, keys.get(r.path) ?? sha256(JSON.stringify(bodies.get(r.path)))])));
-  let searchText = cache.data.search?.key === searchKey ? cache.data.search.text : undefined;
+  const searchReused = cache.data.search?.key === searchKey;
+  let searchText = searchReused ? cache.data.search!.text : undefined;
   if (searchText === undefined) {
     await needBodies(searched);
     searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl)).contents);
@@ -147,6 +148,14 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   }
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
+    // Nothing rendered, searched or published again: every record is the one loaded; only out/'s manifest is new.
+    if (!todo.length && searchReused && published) {
+      const written = new Map<string, string>();
+      for (const record of [...site.routes.map((r) => cache.data.pages[r.path]!), cache.data.publish!]) {
+        for (const [path, sha] of Object.entries(record.files)) written.set(path, sha);
+      }
+      return cache.save(undefined, written);
+    }
     const pages: Record<string, CachedPage> = {};
     const written = new Map<string, string>();
     for (const route of site.routes) {

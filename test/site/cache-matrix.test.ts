@@ -32,6 +32,9 @@ const DOCS: Record<string, string> = {
   'guide.md': doc('Guide', '## First steps\n\nMake a `Certificate`:\n\n```ts include=./snippet.ts#make\n```\n\n## Next steps\n\nSee [installation](./installation.md#install-it).', 2),
   'snippet.ts': 'import { Certificate } from "pkijs";\n// #region make\nconst certificate = new Certificate();\n// #endregion make\nexport { certificate };\n',
   'extra.md': doc('Extra', 'A page nobody links to, deleted later.', 3),
+  // A generated table: its Markdown twin holds the rows as rendered.
+  'codes.md': doc('Codes', '## The codes\n\n```table rows=./codes-data.ts#codes\nCode = `code`\nMeaning = meaning\n```', 5),
+  'codes-data.ts': "export const codes = [{ code: 'E1', meaning: 'The first code.' }];\n",
 };
 // No JSX: test/.tmp is outside the project's tsconfig.
 const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Matrix home'); }\n";
@@ -139,10 +142,11 @@ afterAll(() => {
 });
 
 describe('a warm build after an edit equals a --no-cache build', () => {
-  it('with nothing changed, rendering no page again and writing nothing (out/ is left as it is)', async () => {
+  it('with nothing changed, rendering no page again, publishing nothing again and writing nothing (out/ is left as it is)', async () => {
     const warm = await expectWarmEqualsCold();
     expect(renderedPages(warm)).toBe(0);
     expect(warm.stderr).toMatch(/✓ write .*\(all unchanged: nothing written\)/);
+    expect(warm.stderr).toMatch(/publish .*\(unchanged, linked\)/);
   });
 
   it('after a page of out/ was edited by hand and a stray file put there: both undone', async () => {
@@ -163,6 +167,17 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     await expectWarmEqualsCold();
   });
 
+  it('after a data module edit (a generated table in a page and its twin)', async () => {
+    edit('content/docs/codes-data.ts', "meaning: 'The first code.' }", "meaning: 'The first code.' }, { code: 'E2', meaning: 'The second code.' }");
+    await expectWarmEqualsCold();
+    expect(readFileSync(join(WARM_OUT, 'docs/codes.md'), 'utf8')).toMatch(/\| `E2` \| The second code\. \|/);
+  });
+
+  it('after a README edit', async () => {
+    appendFileSync(join(WARM, 'node_modules/pkijs/README.md'), '\nA new paragraph of the README.\n');
+    await expectWarmEqualsCold();
+  });
+
   it('after a code include edit', async () => {
     edit('content/docs/snippet.ts', 'new Certificate()', 'new Certificate({ version: 2 })');
     await expectWarmEqualsCold();
@@ -173,9 +188,10 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     await expectWarmEqualsCold();
   });
 
-  it('after a client code edit', async () => {
+  it('after a client code edit, publishing nothing again (no twin holds an asset URL)', async () => {
     appendFileSync(join(WARM, 'client/main.tsx'), "\ndocument.documentElement.dataset.matrix = 'edited';\n");
-    await expectWarmEqualsCold();
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).toMatch(/publish .*\(unchanged, linked\)/);
   });
 
   it('after a config edit', async () => {
@@ -210,6 +226,12 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     writeFileSync(join(WARM, 'content/static/robots.txt'), 'User-agent: *\n');
     await expectWarmEqualsCold();
   });
+
+  it('after a static file is removed (the generated robots.txt comes back)', async () => {
+    unlinkSync(join(WARM, 'content/static/robots.txt'));
+    await expectWarmEqualsCold();
+    expect(readFileSync(join(WARM_OUT, 'robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nAllow: \//);
+  });
 });
 
 describe('the page cache and the previous out/ are checked before use', () => {
@@ -217,6 +239,13 @@ describe('the page cache and the previous out/ are checked before use', () => {
     const page = join(WARM_OUT, 'docs/guide/index.html');
     writeFileSync(page, readFileSync(page, 'utf8').replace('<title>', '<title>hand-edited '));
     await expectWarmEqualsCold();
+  });
+
+  it('a published file changed or removed by hand is written again, not linked', async () => {
+    appendFileSync(join(WARM_OUT, 'llms.txt'), 'hand-edited\n');
+    unlinkSync(join(WARM_OUT, 'docs/guide.md'));
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).not.toMatch(/publish .*\(unchanged, linked\)/);
   });
 
   it('a damaged page cache, output manifest and bundle cache are reported and replaced', async () => {
