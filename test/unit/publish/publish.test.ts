@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
-import { publishSite, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
+import { needsHtml, publishSite, type PublishBody, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
+import type { RouteRecord } from '../../../src/routes/types.ts';
 
 const { config } = await loadConfig(resolve('content/site.config.ts'), resolve('test/.tmp/site-modules'));
 const input = (overrides: Partial<PublishInput['config']>, statics: string[] = []): PublishInput => ({
@@ -62,5 +63,23 @@ describe('publishSite', () => {
     // A route that is gone leaves the memo.
     publishSite({ ...second, routes: second.routes.filter((r) => r.path !== '/404') });
     expect(memo.has('/404')).toBe(false);
+  });
+
+  it('reads a body\'s HTML only for page modules and docs with generated tables, and the same twins come from titles alone', () => {
+    const doc = (path: string, body: string): RouteRecord => ({ path, kind: 'doc', exact: true, sidebar: 'docs', source: `${path}.md`, model: { type: 'doc', doc: { id: path.slice(6), file: resolve(`content/docs${path.slice(5)}.md`), data: { title: path.slice(6), description: '' }, body, lineOffset: 0 } } });
+    const table = doc('/docs/codes', 'Codes:\n\n```table rows=./codes.ts#codes\nCode = `code`\n```\n');
+    const prose = doc('/docs/prose', 'Text with a code fence:\n\n```ts\nconst table = 1;\n```\n');
+    const base = input({ url: 'https://x.github.io' });
+    const routes = [...base.routes, table, prose];
+    expect(routes.map(needsHtml)).toEqual([true, false, true, false]);
+    const html = '<h1>codes</h1><table class="data-table"><thead><tr><th>Code</th></tr></thead><tbody><tr><td><code>E1</code></td></tr></tbody></table>';
+    const full = new Map<string, PublishBody>([...base.bodies, [table.path, { title: 'Codes', description: 'The codes.', html }], [prose.path, { title: 'Prose', html: '<h1>Prose</h1><p>Text</p>' }]]);
+    const titles = new Map([...full].map(([path, b]) => [path, routes.find((r) => r.path === path && needsHtml(r)) ? b : { title: b.title, description: b.description }]));
+    const fromFull = publishSite({ ...base, routes, bodies: full });
+    expect(fromFull.files.find((f) => f.path === 'docs/codes.md')!.contents).toContain('| Code |\n| --- |\n| `E1` |');
+    expect(fromFull.files.find((f) => f.path === 'llms.txt')!.contents).toContain('- [Prose](https://x.github.io/docs/prose.md)');
+    expect(publishSite({ ...base, routes, bodies: titles }).files).toEqual(fromFull.files);
+    const withoutHtml = new Map<string, PublishBody>([...titles, [table.path, { title: 'Codes' }]]);
+    expect(() => publishSite({ ...base, routes, bodies: withoutHtml })).toThrow('publish needs the HTML of /docs/codes');
   });
 });
