@@ -35,6 +35,12 @@ export function needsHtml(route: RouteRecord): boolean {
   return m.type === 'page-module' || (m.type === 'doc' && TABLE_FENCE.test(m.doc.body));
 }
 
+/** Routes whose twin is made from the API model alone (and the config and site notes). */
+export function isApiTwin(route: RouteRecord): boolean {
+  const m = route.model;
+  return (m.type === 'api-item' && isPageItem(m.item)) || m.type === 'api-globals';
+}
+
 export interface PublishInput {
   config: SiteConfig;
   configFile: string;
@@ -48,6 +54,11 @@ export interface PublishInput {
   notes?: (item: ApiItem) => string | undefined;
   /** The twins of the last run, kept between runs by watch mode: an unchanged route keeps its twin. */
   memo?: TwinMemo;
+  /**
+   * API routes (`isApiTwin`) whose twin the output folder already holds as
+   * it would be made: not made again, still listed in llms.txt.
+   */
+  kept?: ReadonlySet<string>;
 }
 
 /** A route's twin with everything it was made from (compared by identity: the records of an unchanged route are the same objects). */
@@ -69,10 +80,15 @@ export function publishSite(input: PublishInput): PublishResult {
   const url = (path: string): string => (origin ? absoluteUrl(origin, base, path) : withBase(base, path));
   const cx = apiMarkdownContext(model, url);
   const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
-  const twins = new Map<string, string>();
+  /** Route → its twin (undefined: kept, not made again). */
+  const twins = new Map<string, string | undefined>();
   const memo = input.memo;
   const link = (href: string): string => (href.startsWith('/') ? url(href) : href);
   for (const route of routes) {
+    if (input.kept?.has(route.path) && isApiTwin(route)) {
+      twins.set(route.path, undefined);
+      continue;
+    }
     const body = bodies.get(route.path);
     const m = route.model;
     const notes = m.type === 'api-item' ? input.notes?.(m.item) : undefined;
@@ -97,7 +113,7 @@ export function publishSite(input: PublishInput): PublishResult {
     const live = new Set(routes.map((r) => r.path));
     for (const path of memo.keys()) if (!live.has(path)) memo.delete(path);
   }
-  const files = [...twins].map(([path, contents]) => ({ path: twinUrl(path).slice(1), contents }));
+  const files = [...twins].flatMap(([path, contents]) => (contents === undefined ? [] : [{ path: twinUrl(path).slice(1), contents }]));
 
   const entry = (r: RouteRecord): LlmsEntry => ({ title: bodies.get(r.path)?.title ?? r.path, url: url(twinUrl(r.path)), description: bodies.get(r.path)?.description });
   const withTwin = routes.filter((r) => twins.has(r.path));

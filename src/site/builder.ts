@@ -128,12 +128,13 @@ export class SiteBuilder {
       const { config, site, api, content } = inputs;
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: rendered.publishBodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), memo: this.ctx.incremental ? this.twins : undefined });
+      const reuse = rendered.publishInput;
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
-      return { files: out.files.filter((f) => !statics.has(f.path)), linked: [], notices: out.notices };
+      return { files: out.files.filter((f) => !statics.has(f.path)), linked: (reuse?.linked ?? []).filter((f) => !statics.has(f.path)), notices: out.notices };
     }, (r) => {
       const paths = [...r.files, ...r.linked].map((f) => f.path);
-      return `${paths.length} files: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ' (unchanged, linked)' : ''}`.replace(/, $/, '');
+      return `${paths.length} files: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ` (${r.linked.length} unchanged, linked)` : ''}`.replace(/, $/, '');
     });
     if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
     for (const f of published.files) files.set(f.path, f.contents);

@@ -39,6 +39,8 @@ const pageSchema = z.object({
 });
 const publishSchema = z.object({
   key: z.string(),
+  /** The key of the API pages' twins alone: with it unchanged they are linked while the rest is published again. */
+  apiTwins: z.string(),
   /** Output path → sha256 of its contents (the files that reached out/: a static file of the same name wins). */
   files: z.record(z.string(), z.string()),
   notices: z.array(z.string()),

@@ -10,7 +10,8 @@
 //   hashed URL) and the asset URLs;
 // - the publish stage's files: every route with its body key and the hashes
 //   of the files a doc included, the config, the API bodies' key (model and
-//   site notes) and the static files' names (no page's assets or site data).
+//   site notes) and the static files' names (no page's assets or site data);
+//   the API pages' twins alone: the code, the config, the API bodies' key.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
@@ -106,6 +107,15 @@ export function publishKey(k: PublishKeyInputs): string | undefined {
     routes.push([r.path, r.kind, r.exact, r.sidebar ?? null, file, body, deps]);
   }
   return sha256('publish', k.env, JSON.stringify(k.config), rel(k.configFile), rel(k.contentDir), k.apiKey, JSON.stringify(k.statics.map((f) => f.path)), JSON.stringify(routes));
+}
+
+/**
+ * The key of the API pages' twins (src/publish/api-markdown.ts): the API
+ * model and site notes (the API bodies' key), the config (the URLs they
+ * link) and the code.
+ */
+export function apiTwinsKey(env: string, config: SiteConfig, apiKey: string): string {
+  return sha256('api-twins', env, JSON.stringify(config), apiKey);
 }
 
 /** Every file under a folder, by name and contents. */

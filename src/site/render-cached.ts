@@ -14,15 +14,16 @@ import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
-import { needsHtml, type PublishBody } from '../publish/publish.ts';
+import { isApiTwin, needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
+import { twinUrl } from '../shared/paths.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
-import { bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
+import { apiTwinsKey, bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
@@ -124,17 +125,20 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
 
   // The publish stage's files, linked from the previous out/ when nothing they depend on changed; else
-  // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles of the rest.
+  // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles
+  // of the rest, and the API pages' twins are linked when the API, the config and the code did not change.
   const publishKeyOf = (deps: (path: string) => readonly (readonly [string, string])[] | undefined): string | undefined =>
     publishKey({ root: ctx.root, env, config, configFile: ctx.layout.configFile, contentDir: ctx.layout.contentDir, apiKey, statics: content.statics, routes: site.routes, bodyKeys: keys, deps });
   const published = await reusablePublish(cache, publishKeyOf((path) => checkedDeps.get(path)));
-  let publishBodies: Map<string, PublishBody> | undefined;
+  const apiTwins = apiTwinsKey(env, config, apiKey);
+  let publishInput: Rendered['publishInput'];
   if (!published) {
     await needBodies(site.routes.filter(needsHtml));
-    publishBodies = new Map(site.routes.map((r) => {
+    const publishBodies = new Map<string, PublishBody>(site.routes.map((r) => {
       const body = bodies.get(r.path) ?? cache.data.pages[r.path]!; // not rendered: its page is reused, so its entry is current
       return [r.path, needsHtml(r) ? body : { title: body.title, description: body.description }];
     }));
+    publishInput = { bodies: publishBodies, ...(await keptApiTwins(cache, apiTwins, site.routes)) };
   }
 
   const outputs: Rendered['outputs'] = new Map();
@@ -183,8 +187,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     let publishRecord = cache.data.publish;
     if (!published) {
       const key = publishKeyOf((path) => cachedBodies[path]?.deps);
-      const files = Object.fromEntries(publish.files.map((f) => [f.path, sha256(f.contents)]));
-      publishRecord = key === undefined ? undefined : { key, files, notices: publish.notices };
+      const files = Object.fromEntries([
+        ...publish.files.map((f) => [f.path, sha256(f.contents)] as const),
+        ...publish.linked.map((f) => [f.path, publishRecord!.files[f.path]!] as const), // kept API twins: linked from the previous record's files
+      ]);
+      publishRecord = key === undefined ? undefined : { key, apiTwins, files, notices: publish.notices };
     }
     for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
     await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
@@ -203,9 +210,26 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     linked,
     collected,
     published,
-    publishBodies,
+    publishInput,
     save,
   };
+}
+
+/** The API twins the previous out/ holds as written, when their key is this build's. */
+async function keptApiTwins(cache: PageCache, key: string, routes: readonly RouteRecord[]): Promise<{ kept: Set<string>; linked: LinkedFile[] }> {
+  const kept = new Set<string>();
+  const linked: LinkedFile[] = [];
+  const old = cache.data.publish;
+  if (old?.apiTwins !== key) return { kept, linked };
+  await Promise.all(routes.filter(isApiTwin).map(async (route) => {
+    const path = twinUrl(route.path).slice(1);
+    const sha = old.files[path];
+    const from = sha === undefined ? undefined : await cache.reusable(path, sha);
+    if (!from) return;
+    kept.add(route.path);
+    linked.push({ path, ...from });
+  }));
+  return { kept, linked };
 }
 
 /** The previous publish stage's files, when its key is this build's and out/ still holds each as written. */

@@ -83,8 +83,11 @@ export interface Rendered {
   collected?: Map<string, PageLinks>;
   /** Page-cache builds: the publish stage's files, linked from the previous out/ (nothing they depend on changed). */
   published?: { linked: LinkedFile[]; notices: string[] };
-  /** Page-cache builds: what publish reads of each body (the HTML only where it needs it). */
-  publishBodies?: ReadonlyMap<string, PublishBody>;
+  /**
+   * Page-cache builds where publish runs: what it reads of each body (the HTML only where it needs
+   * it), and the API twins the previous out/ holds unchanged (linked, not made again).
+   */
+  publishInput?: { bodies: ReadonlyMap<string, PublishBody>; kept: ReadonlySet<string>; linked: LinkedFile[] };
   /** Page-cache builds: stores the cache once out/ is written. */
   save?: (index: LinkIndex, published: PublishOutcome) => Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
-import { needsHtml, publishSite, type PublishBody, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
+import { isApiTwin, needsHtml, publishSite, type PublishBody, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
 import type { RouteRecord } from '../../../src/routes/types.ts';
 
 const { config } = await loadConfig(resolve('content/site.config.ts'), resolve('test/.tmp/site-modules'));
@@ -81,5 +81,18 @@ describe('publishSite', () => {
     expect(publishSite({ ...base, routes, bodies: titles }).files).toEqual(fromFull.files);
     const withoutHtml = new Map<string, PublishBody>([...titles, [table.path, { title: 'Codes' }]]);
     expect(() => publishSite({ ...base, routes, bodies: withoutHtml })).toThrow('publish needs the HTML of /docs/codes');
+  });
+
+  it('does not make a kept API twin again, and still lists it in llms.txt', () => {
+    const globals: RouteRecord = { path: '/docs/api/globals', kind: 'api-globals', exact: true, sidebar: 'docs', source: 'index.d.ts', model: { type: 'api-globals' } };
+    const base = input({ url: 'https://x.github.io' });
+    const routes = [...base.routes, globals];
+    expect(routes.map(isApiTwin)).toEqual([false, false, true]);
+    const bodies = new Map([...base.bodies, [globals.path, { title: 'Every export' }]]);
+    const made = publishSite({ ...base, routes, bodies });
+    const kept = publishSite({ ...base, routes, bodies, kept: new Set([globals.path, '/']) });
+    expect(made.files.map((f) => f.path)).toContain('docs/api/globals.md');
+    expect(kept.files).toEqual(made.files.filter((f) => f.path !== 'docs/api/globals.md'));
+    expect(kept.files.find((f) => f.path === 'llms.txt')!.contents).toContain('- [Every export](https://x.github.io/docs/api/globals.md)');
   });
 });
