@@ -209,6 +209,13 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     await expectWarmEqualsCold();
   });
 
+  it('after the site url is set (every twin links absolute URLs; a sitemap appears)', async () => {
+    edit('content/site.config.ts', "title: 'Matrix',", "title: 'Matrix', url: 'https://matrix.example',");
+    await expectWarmEqualsCold();
+    expect(readFileSync(join(WARM_OUT, 'docs/api/globals.md'), 'utf8')).toContain('(https://matrix.example/docs/api/');
+    expect(files(WARM_OUT)).toContain('sitemap.xml');
+  });
+
   it('after a d.ts edit', async () => {
     appendFileSync(join(WARM, 'node_modules/pkijs/build/index.d.ts'), '/** A new class. */\nexport declare class Crl {\n  /** Its issuer. */\n  issuer: string;\n}\n');
     await expectWarmEqualsCold();
