@@ -14,7 +14,8 @@ import { apiLinker } from './plugins/shiki-api-links.ts';
 const CODE_LANGS = new Set(['ts', 'tsx', 'js', 'jsx']);
 
 export function createDocMarkdown(
-  highlighter: Awaited<ReturnType<typeof loadHighlighter>>,
+  /** Undefined: render from the highlight cache alone, throwing HighlighterNeeded on a miss. */
+  highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined,
   /** URLs of the API pages of library identifiers, by name (from routes/). */
   apiHrefs: ReadonlyMap<string, string>,
   /** Enumerations of the API model, for generated tables (from routes/). */

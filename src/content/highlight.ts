@@ -17,13 +17,32 @@ let toHtml: (hast: Root) => string = () => {
   throw new Error('highlight() before loadHighlighter()');
 };
 
+let loaded: Highlighter | undefined;
+
 export function loadHighlighter(): Promise<Highlighter> {
   // shiki (its WASM regex engine and grammars) is imported only here: a warm build that renders no Markdown never loads it.
-  pending ??= import('shiki').then(({ createHighlighter, hastToHtml }) => {
+  pending ??= import('shiki').then(async ({ createHighlighter, hastToHtml }) => {
     toHtml = hastToHtml;
-    return createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] }) as Promise<Highlighter>;
+    loaded = (await createHighlighter({ themes: [CODE_THEME], langs: [...CODE_LANGS] })) as Highlighter;
+    return loaded;
   });
   return pending;
+}
+
+/**
+ * The highlighter if it is loaded, else undefined: a warm build that renders a
+ * page whose code the highlight cache holds never needs it. highlight() then
+ * throws HighlighterNeeded on a cache miss, and the caller loads it and renders again.
+ */
+export function loadedHighlighter(): Highlighter | undefined {
+  return loaded;
+}
+
+export class HighlighterNeeded extends Error {
+  constructor() {
+    super('The code highlighter is needed (a block the highlight cache does not hold): load it and render again.');
+    this.name = 'HighlighterNeeded';
+  }
 }
 
 const ALIASES: Record<string, string> = { typescript: 'ts', javascript: 'js', sh: 'bash', zsh: 'bash', console: 'bash' };
@@ -57,10 +76,11 @@ export interface HighlightLinker {
 const grammarOutput = new Map<string, Root>();
 const GRAMMAR_OUTPUT_LIMIT = 20_000;
 
-function tokens(hl: Highlighter, text: string, lang: string): Root {
+function tokens(hl: Highlighter | undefined, text: string, lang: string): Root {
   const id = `${lang}\0${text}`;
   let hast = grammarOutput.get(id);
   if (!hast) {
+    if (!hl) throw new HighlighterNeeded();
     // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
     // partly plain, so the same code would highlight differently from build to build.
     hast = hl.codeToHast(text, { lang, theme: CODE_THEME, tokenizeTimeLimit: 0 });
@@ -76,7 +96,7 @@ export function tokenize(hl: Highlighter, code: string, lang: string | null | un
 }
 
 /** Highlights code; `link` changes the result after the grammar ran (and tags the cache entry). */
-export function highlight(hl: Highlighter, code: string, lang: string | null | undefined, link?: HighlightLinker): string {
+export function highlight(hl: Highlighter | undefined, code: string, lang: string | null | undefined, link?: HighlightLinker): string {
   const resolved = resolveLang(lang);
   const text = code.replace(/\n$/, '');
   const key = HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, link?.tag ?? '', text);

@@ -25,9 +25,55 @@ export interface LinkedFile {
   bytes: number;
 }
 
-export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<{ bytes: number; unchanged?: true }> {
-  if (await holdsAlready(outDir, files, statics)) return { bytes: files.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
+export type WriteResult = {
+  bytes: number;
+  unchanged?: true;
+  /** The previous out/ being removed after the swap (the site is in place already); awaited before the build ends. */
+  removing?: Promise<void>;
+};
+
+/** A site written into the temporary folder, not yet swapped in. */
+export interface StagedSite {
+  /** Swaps it in for out/ (or does nothing, if out/ already held exactly this site). */
+  commit(): Promise<WriteResult>;
+  /** Drops it; out/ stays as it was. */
+  abort(): Promise<void>;
+}
+
+export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<WriteResult> {
+  const result = await (await stageSite(outDir, files, statics)).commit();
+  await result.removing;
+  return result;
+}
+
+/**
+ * Writes the site into the temporary folder (the build checks links
+ * meanwhile: the writing is I/O, the checking is CPU) and returns what swaps
+ * it in or drops it.
+ */
+export async function stageSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<StagedSite> {
+  if (await holdsAlready(outDir, files, statics)) {
+    const unchanged: WriteResult = { bytes: files.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
+    return { commit: async () => unchanged, abort: async () => {} };
+  }
   const tmp = tmpPath(outDir);
+  try {
+    const bytes = await writeInto(tmp, outDir, files, statics);
+    return {
+      commit: async () => {
+        await pausePoint('before-swap', outDir);
+        const { removing } = await swap(tmp, outDir);
+        return { bytes, removing };
+      },
+      abort: () => rm(tmp, { recursive: true, force: true }),
+    };
+  } catch (e) {
+    await rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function writeInto(tmp: string, outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<number> {
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
   await writeFile(join(tmp, MARKER), MARKER_TEXT);
@@ -44,19 +90,13 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
   const queue = files.filter((f) => f.path !== MARKER);
   const worker = async (): Promise<void> => {
     for (let f = queue.pop(); f; f = queue.pop()) {
-      if ('from' in f) {
-        bytes += byteCount(f);
-        await reuse(f.from, join(tmp, f.path));
-        continue;
-      }
       bytes += byteCount(f);
-      await writeFile(join(tmp, f.path), f.contents);
+      if ('from' in f) await reuse(f.from, join(tmp, f.path));
+      else await writeFile(join(tmp, f.path), f.contents);
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
-  await pausePoint('before-swap', outDir);
-  await swap(tmp, outDir);
-  return { bytes };
+  return bytes;
 }
 
 /**
@@ -116,7 +156,8 @@ function byteCount(f: OutputFile | LinkedFile): number {
   return typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
 }
 
-async function swap(tmp: string, outDir: string): Promise<void> {
+/** Swaps the new site in; resolves once it is in place, with the removal of the previous one (still running). */
+async function swap(tmp: string, outDir: string): Promise<{ removing: Promise<void> }> {
   const problem = await contentsProblem(outDir);
   if (problem) {
     await rm(tmp, { recursive: true, force: true });
@@ -134,7 +175,9 @@ async function swap(tmp: string, outDir: string): Promise<void> {
     await rm(tmp, { recursive: true, force: true });
     throw e;
   }
-  await rm(old, { recursive: true, force: true });
+  const removing = rm(old, { recursive: true, force: true });
+  removing.catch(() => {}); // handled where it is awaited, later: never an unhandled rejection meanwhile
+  return { removing };
 }
 
 /**

@@ -10,7 +10,7 @@ import { apiNotesMarkdown } from '../content/api-notes.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { hasMarker } from '../output/out-dir.ts';
-import { writeSite } from '../output/write.ts';
+import { stageSite, type StagedSite } from '../output/write.ts';
 import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
@@ -142,18 +142,20 @@ export class SiteBuilder {
     const linked = [...rendered.linked ?? [], ...published.linked].filter((f) => !statics.has(f.path));
     // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
     // An out/ deleted (or emptied) since the last run gets the whole site again.
+    // A full write goes to the temporary folder while links are checked too, and is swapped in only if they pass.
     const staged = prev && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
-      : undefined;
+      : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
       (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
-        await staged?.abort();
+        await staged.abort();
         throw e;
       });
-    const written = await stage('write', () => staged?.commit() ?? writeSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics),
+    const written = await stage('write', () => staged.commit(),
       (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${'unchanged' in w && w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
-    await rendered.save?.(links.index, published);
+    // The cache is saved while the previous out/ is removed.
+    await Promise.all([rendered.save?.(links.index, published), 'removing' in written ? written.removing : undefined]);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;
@@ -167,6 +169,15 @@ export class SiteBuilder {
       timings,
     };
   }
+}
+
+/** A staged site still being written: committing waits for the writing; aborting drops whatever it wrote. */
+function whenStaged(staging: Promise<StagedSite>): StagedSite {
+  staging.catch(() => {}); // a failure surfaces at commit (or is moot after an abort)
+  return {
+    commit: async () => (await staging).commit(),
+    abort: async () => (await staging.catch(() => undefined))?.abort(),
+  };
 }
 
 function sameUrls(a: readonly BundleFile[], b: readonly BundleFile[]): boolean {

@@ -6,6 +6,7 @@
 // cache, or by rendering, and then their documents. The search index is
 // reused by its key. After a successful write the cache is saved.
 import { createDocMarkdown } from '../content/doc-markdown.ts';
+import { loadedHighlighter } from '../content/highlight.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { LinkedFile } from '../output/write.ts';
@@ -69,7 +70,6 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // The search index, by the keys of the bodies it reads (a body without a key is hashed itself).
   const searched = site.routes.filter((r) => isSearchedPage(r.kind));
   const todo = site.routes.filter((r) => !reused.has(r.path));
-  if (todo.length) void content.highlighter().catch(() => {}); // loads while bodies are looked up
   const bodies = new Map<string, PageBody>();
   const dependencies = new Map<string, string[]>();
   /** Bodies rendered by this build (the others came from a cache, their included files checked). */
@@ -103,9 +103,19 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   let apiCtx: Rendered['apiCtx'] | undefined;
   const renderSome = async (routes: readonly RouteRecord[]): Promise<void> => {
     if (!routes.length) return;
-    markdown ??= createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
-    apiCtx ??= createApiRenderContext(api.model, markdown);
-    const fresh = await renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
+    // Without the highlighter while the highlight cache holds every code block met (a prose edit):
+    // loading shiki is then the largest part of a one-page build. On a miss it is loaded, and the routes rendered again.
+    const render = async () => {
+      markdown ??= createDocMarkdown(loadedHighlighter(), apiHrefs(api.model), apiFacts(api.model));
+      apiCtx ??= createApiRenderContext(api.model, markdown);
+      return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
+    };
+    const fresh = await render().catch(async (e: unknown) => {
+      if ((e as Error).name !== 'HighlighterNeeded') throw e;
+      await content.highlighter();
+      markdown = apiCtx = undefined;
+      return render();
+    });
     failOn(fresh.diagnostics);
     for (const [path, body] of fresh.bodies) {
       bodies.set(path, body);

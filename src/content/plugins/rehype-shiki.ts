@@ -6,7 +6,8 @@ import { visit } from 'unist-util-visit';
 import { highlight, resolveLang, type HighlightLinker, type loadHighlighter } from '../highlight.ts';
 
 export interface ShikiOptions {
-  highlighter: Awaited<ReturnType<typeof loadHighlighter>>;
+  /** Undefined while not loaded: highlight() then renders from the highlight cache alone (see loadedHighlighter). */
+  highlighter: Awaited<ReturnType<typeof loadHighlighter>> | undefined;
   /** A change after the grammar (linking API identifiers), chosen per language. */
   linker?: (lang: string) => HighlightLinker | undefined;
   /** Instead of highlighting, hand each block's code to this (to run the grammar ahead of the real render). */

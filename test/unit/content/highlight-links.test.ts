@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { ElementContent } from 'hast';
 import type { ShikiTransformer } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCodeCollector } from '../../../src/content/doc-markdown.ts';
-import { CODE_THEME, highlight, loadHighlighter, tokenize } from '../../../src/content/highlight.ts';
+import { createCodeCollector, createDocMarkdown } from '../../../src/content/doc-markdown.ts';
+import { CODE_THEME, highlight, HighlighterNeeded, loadHighlighter, tokenize } from '../../../src/content/highlight.ts';
 import { apiLinker } from '../../../src/content/plugins/shiki-api-links.ts';
 import { renderDoc } from '../../../src/content/render-docs.ts';
 import { ROOT } from '../../support/cli.ts';
@@ -94,5 +94,12 @@ describe('API links in highlighted code', () => {
     expect(linked).toContain('<a href="/docs/api/classes/AlgorithmIdentifier" class="api-ref">AlgorithmIdentifier</a>');
     // Linking worked on a copy: the unlinked rendering is unchanged afterwards.
     expect(highlight(hl, code, 'ts', { apply: () => {}, tag: 'other' })).toBe(plain);
+  });
+
+  it('render without the highlighter from what was highlighted before, and ask for it (HighlighterNeeded) on new code', () => {
+    const before = createDocMarkdown(hl, HREFS)('```ts\nconst seen = new Certificate();\n```\n');
+    const lazy = createDocMarkdown(undefined, HREFS);
+    expect(lazy('```ts\nconst seen = new Certificate();\n```\n').html).toBe(before.html);
+    expect(() => lazy('```ts\nconst unseen = 1;\n```\n')).toThrow(HighlighterNeeded);
   });
 });
