@@ -68,32 +68,37 @@ export interface HighlightLinker {
 }
 
 /**
- * The grammar's output by language and text, for the life of the process:
- * the grammar is what costs (~1 ms per line of TypeScript), and it needs
- * nothing but the code, so a cold build runs it while TypeDoc converts
- * (tokenize()) and the render links the result once the API is known.
+ * The grammar's output of code run ahead (tokenize()), by language and text,
+ * until highlight() takes it: the grammar is what costs (~1 ms per line of
+ * TypeScript), and it needs nothing but the code, so a cold build runs it
+ * while TypeDoc converts and the render links the result once the API is
+ * known. Taken means removed: nothing is held longer than that wait.
  */
 const grammarOutput = new Map<string, Root>();
-const GRAMMAR_OUTPUT_LIMIT = 20_000;
 
 function tokens(hl: Highlighter | undefined, text: string, lang: string): Root {
   const id = `${lang}\0${text}`;
-  let hast = grammarOutput.get(id);
-  if (!hast) {
-    if (!hl) throw new HighlighterNeeded();
-    // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
-    // partly plain, so the same code would highlight differently from build to build.
-    hast = hl.codeToHast(text, { lang, theme: CODE_THEME, tokenizeTimeLimit: 0 });
-    if (grammarOutput.size >= GRAMMAR_OUTPUT_LIMIT) grammarOutput.clear(); // a long watch session
-    grammarOutput.set(id, hast);
+  const ahead = grammarOutput.get(id);
+  if (ahead) {
+    grammarOutput.delete(id);
+    return ahead;
   }
-  return hast;
+  if (!hl) throw new HighlighterNeeded();
+  // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
+  // partly plain, so the same code would highlight differently from build to build.
+  return hl.codeToHast(text, { lang, theme: CODE_THEME, tokenizeTimeLimit: 0 });
 }
 
 /** Runs the grammar over code ahead of highlight(), which then only links and serializes. */
 export function tokenize(hl: Highlighter, code: string, lang: string | null | undefined): void {
-  tokens(hl, code.replace(/\n$/, ''), resolveLang(lang));
+  const text = code.replace(/\n$/, '');
+  const resolved = resolveLang(lang);
+  const id = `${resolved}\0${text}`;
+  if (grammarOutput.size < GRAMMAR_AHEAD_LIMIT && !grammarOutput.has(id)) grammarOutput.set(id, tokens(hl, text, resolved));
 }
+
+/** Bounds what runs ahead (a site of thousands of code blocks): the rest is highlighted when rendered. */
+const GRAMMAR_AHEAD_LIMIT = 5_000;
 
 /** Highlights code; `link` changes the result after the grammar ran (and tags the cache entry). */
 export function highlight(hl: Highlighter | undefined, code: string, lang: string | null | undefined, link?: HighlightLinker): string {
@@ -102,12 +107,8 @@ export function highlight(hl: Highlighter | undefined, code: string, lang: strin
   const key = HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, link?.tag ?? '', text);
   const hit = cache.get(key);
   if (hit) return hit;
-  const base = tokens(hl, text, resolved);
-  let hast = base;
-  if (link) {
-    hast = structuredClone(base);
-    link.apply(hast);
-  }
+  const hast = tokens(hl, text, resolved);
+  link?.apply(hast);
   const html = toHtml(hast);
   cache.set(key, html);
   return html;
