@@ -59,24 +59,33 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<string 
   return target;
 }
 
+/**
+ * How TypeScript that runs in this process is bundled (site modules here,
+ * watch mode's reloaded render code in src/site/renderer.ts): packages stay
+ * imports, so React is the one copy the CLI uses; inline source maps keep
+ * stack traces on the source lines.
+ */
+export const NODE_MODULE_BUILD = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: 'inline',
+  logLevel: 'silent',
+} as const satisfies esbuild.BuildOptions;
+
 async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<string> {
   const compiled = new Map<string, string>();
   const result = await esbuild.build({
+    ...NODE_MODULE_BUILD,
     entryPoints: [file],
     // Not written by esbuild (the name comes from the code's hash), but the source map's paths are relative to it.
     outdir: dir,
-    bundle: true,
     write: false,
     metafile: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    jsx: 'automatic',
-    // Stack traces of a page module that throws point at its own lines.
-    sourcemap: 'inline',
-    logLevel: 'silent',
-    plugins: [ownLocation(dir, compiled)],
+    plugins: [ownLocation(dir, (path, text) => compiled.set(path, sha(text)))],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
@@ -104,9 +113,10 @@ async function writeAtomic(file: string, text: string): Promise<void> {
 
 /**
  * A module keeps its own import.meta.url, filename and dirname: the source
- * file's, found from the compiled file's URL by the relative path between them.
+ * file's, found from the URL of the bundle written into `dir` by the relative
+ * path between them (never an absolute one: the bundle holds no machine path).
  */
-function ownLocation(dir: string, compiled: Map<string, string>): esbuild.Plugin {
+export function ownLocation(dir: string, onLoad?: (path: string, text: string) => void): esbuild.Plugin {
   const urlOf = (path: string): string => {
     const rel = relative(dir, path).split(sep).map(encodeURIComponent).join('/');
     return `new URL(${JSON.stringify(rel)}, import.meta.url)`;
@@ -116,7 +126,7 @@ function ownLocation(dir: string, compiled: Map<string, string>): esbuild.Plugin
     setup(build) {
       build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
         let text = await readFile(args.path, 'utf8');
-        compiled.set(args.path, sha(text));
+        onLoad?.(args.path, text);
         if (text.includes('import.meta.')) {
           const url = urlOf(args.path);
           const as = { dirname: `__pkidocsDir(__pkidocsPath(${url}))`, filename: `__pkidocsPath(${url})`, url: `${url}.href` };

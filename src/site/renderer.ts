@@ -1,14 +1,15 @@
 // The template-dependent half of the render stage, reloadable. Node's ESM
-// loader keeps every module it imported (tsx included), so after a template
+// loader keeps every module it imported, so after a template
 // edit watch mode bundles the render code with esbuild into a new file under
 // .pkidocs-cache/dev/ and imports that: the templates are read afresh while
 // typedoc, shiki and the rest of the build stay loaded. esbuild's module
 // graph then tells which half a changed template feeds: page bodies (API
 // pages, cards) or the layout around every page.
-import { mkdir, readFile, realpath, rm } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdir, realpath, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
 
@@ -36,22 +37,14 @@ export async function loadRenderer(root: string, cacheDir: string): Promise<Rend
   // source map's paths are relative to the folder esbuild wrote it to.
   const dir = await realpath(join(cacheDir, 'dev'));
   const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
+  // react, react-dom and the rest stay shared with the running build; stack traces point at the .tsx lines.
   const result = await esbuild.build({
+    ...NODE_MODULE_BUILD,
     stdin: { contents: ENTRY, resolveDir: SRC, loader: 'ts', sourcefile: 'render-entry.ts' },
     absWorkingDir: root,
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // react, react-dom and the rest stay shared with the running build.
-    packages: 'external',
-    jsx: 'automatic',
-    // Stack traces of a template that throws then point at the .tsx line.
-    sourcemap: 'inline',
     metafile: true,
-    logLevel: 'silent',
-    plugins: [moduleLocations(dir)],
+    plugins: [ownLocation(dir)],
   });
   try {
     const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
@@ -70,32 +63,6 @@ export async function loadRenderer(root: string, cacheDir: string): Promise<Rend
     // The module stays in memory; the file is not needed any more.
     await rm(outfile, { force: true });
   }
-}
-
-/**
- * Each module keeps its own import.meta.dirname/url, as if it ran from its
- * source file, through a path relative to the bundle (never an absolute one:
- * the bundle must hold no path of this machine, should it outlive this run).
- */
-function moduleLocations(outDir: string): esbuild.Plugin {
-  const rel = (to: string): string => relative(outDir, to).split(sep).join('/');
-  return {
-    name: 'module-locations',
-    setup(build) {
-      build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
-        let text = await readFile(args.path, 'utf8');
-        if (text.includes('import.meta.')) {
-          const dirUrl = `new URL(${JSON.stringify(`${encodeURI(rel(dirname(args.path)))}/`)}, import.meta.url)`;
-          text = text
-            .replaceAll('import.meta.dirname', `__pkidocsPath(${dirUrl})`)
-            .replaceAll('import.meta.url', `new URL(${JSON.stringify(encodeURI(rel(args.path)))}, import.meta.url).href`);
-          // On the first line, so that the source map's line numbers still match.
-          text = `import { fileURLToPath as __pkidocsPath } from 'node:url'; ${text}`;
-        }
-        return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-      });
-    },
-  };
 }
 
 /** Absolute file → the files it imports, from esbuild's metafile (whose paths are relative to the working folder). */
