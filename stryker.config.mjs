@@ -208,6 +208,16 @@ export const equivalents = [
     code: 'if (a) prefetch(a, current());',
     reason: 'prefetch(null) returns at once: pageUrl refuses anything that is not an anchor.',
   },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: "this.list(types, ' | ', Prec.Union)",
+    reason: 'A union of fewer than two members: list() puts the separator only between members, so none is printed.',
+  },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: 'default:\n      return Prec.Primary;',
+    reason: 'Without it precedence() returns undefined, and undefined < min is false as Primary < min is for every min: no parentheses either way.',
+  },
 ];
 
 const only = process.env.MUTATE;
