@@ -218,6 +218,26 @@ export const equivalents = [
     code: 'default:\n      return Prec.Primary;',
     reason: 'Without it precedence() returns undefined, and undefined < min is false as Primary < min is for every min: no parentheses either way.',
   },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: "case 'array':",
+    reason: 'Postfix is the strongest binding any wrap() asks for, so Postfix and the default Primary both mean no parentheses.',
+  },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: "case 'indexedAccess':",
+    reason: 'As above: Postfix and the default Primary both mean no parentheses.',
+  },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: "case 'optional':",
+    reason: 'As above: Postfix and the default Primary both mean no parentheses.',
+  },
+  {
+    file: 'src/render/api/type-html.ts',
+    code: "case 'rest':\n      return Prec.Postfix;",
+    reason: 'As above: Postfix and the default Primary both mean no parentheses.',
+  },
 ];
 
 const only = process.env.MUTATE;

@@ -127,6 +127,7 @@ describe('parentheses by precedence', () => {
     ['some around an intersection under keyof', { type: 'typeOperator', operator: 'keyof', target: intersection(A, B) }, 'keyof (A &amp; B)'],
     ['none around a one-member intersection in an array', array(intersection(A)), 'A[]'],
     ['none around a one-member union in an array', array(union(A)), 'A[]'],
+    ['some around infer in an array', array({ type: 'inferred', name: 'U', constraint: A }), '(infer U extends A)[]'],
     ['some around a predicate in an array', array({ type: 'predicate', name: 'x', asserts: false, target: A }), '(x is A)[]'],
   ])('%s', (_, type, html) => {
     expect(types().type(type)).toBe(html);
