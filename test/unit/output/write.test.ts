@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
 import { listStaticFiles } from '../../../src/output/copy-static.ts';
 import { MARKER, MARKER_TEXT } from '../../../src/output/out-dir.ts';
-import { writeSite } from '../../../src/output/write.ts';
+import { stageSite, writeSite } from '../../../src/output/write.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-write');
@@ -213,7 +213,7 @@ describe('writeSite', () => {
     }
   });
 
-  it('links a static file the previous out/ holds with the same bytes, and copies a changed one (never a link found in out/)', async () => {
+  it('links a static file the previous out/ holds with the same bytes, copies a changed one, and never reuses a link found in out/', async () => {
     mkdirSync(join(TMP, 'static/img'), { recursive: true });
     writeFileSync(join(TMP, 'static/img/a.svg'), '<svg id="a"/>');
     writeFileSync(join(TMP, 'static/b.txt'), 'b');
@@ -236,5 +236,32 @@ describe('writeSite', () => {
     expect(statSync(join(OUT, 'img/a.svg')).ino).toBe(relinked);
     expect(statSync(join(OUT, 'img/a.svg')).nlink).toBe(1); // the previous out/ is gone
     expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('v3');
+  });
+
+  it('rewrites a file linked from elsewhere even where out/ holds a file of that name', async () => {
+    await writeSite(OUT, [{ path: 'index.html', contents: 'home' }, { path: 'a.html', contents: 'old a' }]);
+    const elsewhere = join(TMP, 'new-a.html');
+    writeFileSync(elsewhere, 'new a');
+    const result = await writeSite(OUT, [{ path: 'index.html', contents: 'home' }, { path: 'a.html', from: elsewhere, bytes: 5 }]);
+    expect(result.unchanged).toBeUndefined();
+    expect(readFileSync(join(OUT, 'a.html'), 'utf8')).toBe('new a');
+  });
+
+  it('drops a staged site on abort, and a half-written one when writing fails: out/ as it was, nothing beside it', async () => {
+    await writeSite(OUT, [{ path: 'index.html', contents: 'v1' }]);
+    const before = snapshot(OUT);
+    const staged = await stageSite(OUT, [{ path: 'index.html', contents: 'v2' }]);
+    expect(readdirSync(TMP).sort()).toEqual(['out', expect.stringMatching(/^out\.tmp-\d+$/)]);
+    await staged.abort();
+    expect(snapshot(OUT)).toEqual(before);
+    expect(readdirSync(TMP)).toEqual(['out']);
+    // A static file that vanished after it was listed: the write fails, and leaves nothing behind.
+    mkdirSync(join(TMP, 'static'));
+    writeFileSync(join(TMP, 'static/gone.txt'), 'x');
+    const statics = listStaticFiles(join(TMP, 'static'), ROOT).files;
+    rmSync(join(TMP, 'static/gone.txt'));
+    await expect(writeSite(OUT, [{ path: 'index.html', contents: 'v3' }], statics)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(snapshot(OUT)).toEqual(before);
+    expect(readdirSync(TMP).sort()).toEqual(['out', 'static']);
   });
 });
