@@ -59,7 +59,11 @@ describe('site config schema', () => {
     expect(defineConfig(BASE as never)).toBe(BASE);
   });
 
-  it('accepts every kind of navbar item and footer column', () => {
+  it('takes an http or https origin as the production url, with or without its slash', () => {
+    for (const url of ['http://localhost:3000', 'https://pkijs.org/', 'https://example.github.io']) expect(paths(withPatch({ url })), url).toEqual([]);
+  });
+
+    it('accepts every kind of navbar item and footer column', () => {
     expect(paths(withPatch({
       navbar: { items: [
         { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'left' },
@@ -79,6 +83,8 @@ describe('site config schema', () => {
     ['an empty tagline', { tagline: '' }, 'tagline'],
     ['an unknown direction', { direction: 'up' }, 'direction'],
     ['a production url that is no URL', { url: 'pkijs' }, 'url'],
+    ['a production url with a path', { url: 'https://example.github.io/PKI.js' }, 'url'],
+    ['a production url that only ends like one', { url: 'see https://pkijs.org' }, 'url'],
     ['a base URL without its leading slash', { baseUrl: 'docs/' }, 'baseUrl'],
     ['a base URL without its trailing slash', { baseUrl: '/docs' }, 'baseUrl'],
     ['an empty package name', { library: { package: '' } }, 'library.package'],
