@@ -2,9 +2,12 @@
 // plain render and for the page-cache render of a full CLI build.
 import { hashedAsset } from '../bundle/bundle.ts';
 import { apiNotesDigest } from '../content/api-notes.ts';
+import { createDocMarkdown } from '../content/doc-markdown.ts';
+import { loadedHighlighter } from '../content/highlight.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
 import { checkApiNotes } from '../pages/api-notes.ts';
-import type { ApiRenderContext } from '../render/api/index.ts';
+import { createApiRenderContext, type ApiRenderContext } from '../render/api/index.ts';
+import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { siteView } from '../render/site-view.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import type { SiteData } from '../shared/view.ts';
@@ -43,4 +46,31 @@ export function apiBodyKey({ api, content }: Inputs): string | undefined {
 export function siteData({ config, site }: Inputs): { data: SiteData; dataFile: ReturnType<typeof hashedAsset> } {
   const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
   return { data, dataFile: hashedAsset('data', JSON.stringify(data)) };
+}
+
+/**
+ * Renders bodies without shiki (most of a one-page build) while the highlight
+ * cache holds every code block met; on a miss (HighlighterNeeded) it loads
+ * shiki and renders those routes again. Keeps its Markdown pipeline and API
+ * render context between calls.
+ */
+export function lazyBodies(ctx: StageContext, input: Inputs, renderer: Renderer) {
+  const { api, content } = input;
+  let markdown: RenderMarkdown | undefined;
+  let apiCtx: ApiRenderContext | undefined;
+  const render = (routes: readonly RouteRecord[]) => {
+    markdown ??= createDocMarkdown(loadedHighlighter(), apiHrefs(api.model), apiFacts(api.model));
+    apiCtx ??= createApiRenderContext(api.model, markdown);
+    return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
+  };
+  return {
+    render: (routes: readonly RouteRecord[]) => render(routes).catch(async (e: unknown) => {
+      if ((e as Error).name !== 'HighlighterNeeded') throw e;
+      await content.highlighter();
+      markdown = apiCtx = undefined;
+      return render(routes);
+    }),
+    markdown: () => markdown,
+    apiCtx: () => apiCtx,
+  };
 }

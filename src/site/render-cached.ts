@@ -5,23 +5,19 @@
 // cache (Markdown, by body key, included files checked), from the API body
 // cache, or by rendering, and then their documents. The search index is
 // reused by its key. After a successful write the cache is saved.
-import { createDocMarkdown } from '../content/doc-markdown.ts';
-import { loadedHighlighter } from '../content/highlight.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { LinkedFile } from '../output/write.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
-import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
-import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { isApiTwin, needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { twinUrl } from '../shared/paths.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
+import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { apiTwinsKey, bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
@@ -99,28 +95,13 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       if (apiCache && !apiCache.bodies.size) await apiCache.save(new Map(all.map((r) => [r.path, bodies.get(r.path)!])));
     } else await renderSome(left);
   };
-  let markdown: Rendered['markdown'] | undefined;
-  let apiCtx: Rendered['apiCtx'] | undefined;
+  const lazy = lazyBodies(ctx, input, renderer);
   const renderSome = async (routes: readonly RouteRecord[]): Promise<void> => {
     if (!routes.length) return;
-    // Without the highlighter while the highlight cache holds every code block met (a prose edit):
-    // loading shiki is then the largest part of a one-page build. On a miss it is loaded, and the routes rendered again.
-    const render = async () => {
-      markdown ??= createDocMarkdown(loadedHighlighter(), apiHrefs(api.model), apiFacts(api.model));
-      apiCtx ??= createApiRenderContext(api.model, markdown);
-      return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
-    };
-    const fresh = await render().catch(async (e: unknown) => {
-      if ((e as Error).name !== 'HighlighterNeeded') throw e;
-      await content.highlighter();
-      markdown = apiCtx = undefined;
-      return render();
-    });
+    const fresh = await lazy.render(routes);
     failOn(fresh.diagnostics);
-    for (const [path, body] of fresh.bodies) {
-      bodies.set(path, body);
-      renderedBodies.add(path);
-    }
+    for (const [path, body] of fresh.bodies) bodies.set(path, body);
+    for (const path of fresh.bodies.keys()) renderedBodies.add(path);
     for (const [path, deps] of fresh.dependencies) dependencies.set(path, deps);
   };
 
@@ -208,8 +189,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   };
 
   return {
-    markdown,
-    apiCtx,
+    markdown: lazy.markdown(),
+    apiCtx: lazy.apiCtx(),
     bodies,
     dependencies,
     outputs,

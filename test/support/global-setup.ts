@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const env = { ...process.env, NODE_ENV: 'production', NO_COLOR: '1' };
   let output: string;
   try {
-    const result = await promisify(execFile)(process.execPath, [join(root, 'bin/pkidocs.js'), 'build', '--out', outDir], { cwd: root, env, maxBuffer: 1 << 26 });
+    const result = await promisify(execFile)(process.execPath, [join(root, 'bin/pkidocs.js'), 'build', '--no-cache', '--out', outDir], { cwd: root, env, maxBuffer: 1 << 26 });
     output = result.stderr + result.stdout;
   } catch (e) {
     const err = e as { stderr?: string; stdout?: string; code?: number };
