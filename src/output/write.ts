@@ -107,6 +107,13 @@ async function writeInto(tmp: string, outDir: string, files: readonly (OutputFil
  */
 async function holdsAlready(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<boolean> {
   if (files.some((f) => 'from' in f && f.from !== join(outDir, f.path))) return false;
+  // Contents first: a build that changed a page stops at that page, before listing out/.
+  const checks = [
+    ...files.filter((f): f is OutputFile => !('from' in f)).map((f) => () => holdsBytes(join(outDir, f.path), f.contents)),
+    ...statics.map((f) => () => sameBytes(f.source, join(outDir, f.path))),
+    () => holdsBytes(join(outDir, MARKER), MARKER_TEXT),
+  ];
+  for (const check of checks) if (!(await check())) return false;
   const expected = new Set([MARKER, ...files.map((f) => f.path), ...statics.map((f) => f.path)]);
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true }).catch(() => undefined);
   if (!entries) return false;
@@ -117,18 +124,7 @@ async function holdsAlready(outDir: string, files: readonly (OutputFile | Linked
     if (!entry.isFile() || !expected.has(relative(outDir, join(entry.parentPath, entry.name)).split(sep).join('/'))) return false;
     count++;
   }
-  if (count !== expected.size) return false;
-  const same = async (path: string, contents: () => Promise<string | Uint8Array>): Promise<boolean> => {
-    const [want, have] = await Promise.all([contents(), readFile(join(outDir, path))]);
-    return have.equals(typeof want === 'string' ? Buffer.from(want) : want);
-  };
-  const checks = [
-    ...files.filter((f): f is OutputFile => !('from' in f)).map((f) => () => same(f.path, async () => f.contents)),
-    ...statics.map((f) => () => sameBytes(f.source, join(outDir, f.path))),
-    () => same(MARKER, async () => MARKER_TEXT),
-  ];
-  for (const check of checks) if (!(await check())) return false;
-  return true;
+  return count === expected.size;
 }
 
 /**
@@ -144,11 +140,16 @@ async function reuse(from: string, to: string): Promise<void> {
   }
 }
 
-/** Whether `file` is a regular file (not a link, not a FIFO: it is read, and may be linked) with exactly the bytes of `source`. */
-async function sameBytes(source: string, file: string): Promise<boolean> {
+/** Whether `file` is a regular file (not a link, not a FIFO: it is read, and may be linked) holding exactly `want`. */
+async function holdsBytes(file: string, want: string | Uint8Array): Promise<boolean> {
   if (!(await lstat(file).catch(() => undefined))?.isFile()) return false;
-  const [a, b] = await Promise.all([readFile(source), readFile(file).catch(() => undefined)]);
-  return b !== undefined && a.equals(b);
+  const have = await readFile(file).catch(() => undefined);
+  return have !== undefined && have.equals(typeof want === 'string' ? Buffer.from(want) : want);
+}
+
+/** Whether `file` holds exactly the bytes of the static file `source`. */
+async function sameBytes(source: string, file: string): Promise<boolean> {
+  return holdsBytes(file, await readFile(source));
 }
 
 function byteCount(f: OutputFile | LinkedFile): number {

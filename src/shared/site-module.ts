@@ -13,10 +13,12 @@
 // import.meta.url and dirname are computed from the compiled file's own URL.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { z } from 'zod';
+import { loadChecked, writeAtomic } from './cache-io.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -34,22 +36,19 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
 }
 
-interface Sources {
-  /** The compiled file's name. */
-  out: string;
+const sourcesSchema = z.object({
+  /** The compiled file's name (a name, not a path). */
+  out: z.string().refine((name) => basename(name) === name),
   /** Every file compiled into it: its path relative to the folder and the sha256 of what was compiled. */
-  files: [string, string][];
-}
+  files: z.array(z.tuple([z.string(), z.string()])),
+});
+type Sources = z.infer<typeof sourcesSchema>;
 
 /** The compiled file, when every source still holds what was compiled (esbuild is then not started at all). */
 async function compiledBefore(sourcesFile: string, dir: string): Promise<string | undefined> {
-  let sources: Sources;
-  try {
-    sources = JSON.parse(await readFile(sourcesFile, 'utf8')) as Sources;
-    if (typeof sources.out !== 'string' || !Array.isArray(sources.files) || basename(sources.out) !== sources.out) return undefined;
-  } catch {
-    return undefined;
-  }
+  // A bad list is no notice's worth: the module is compiled again, which rewrites it.
+  const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined);
+  if (!sources) return undefined;
   const target = join(dir, sources.out);
   if (!existsSync(target)) return undefined;
   for (const [path, hash] of sources.files) {
@@ -103,12 +102,6 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     if (name.startsWith(prefix) && name.endsWith('.mjs') && name !== out) await rm(join(dir, name), { force: true });
   }
   return join(dir, out);
-}
-
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, file);
 }
 
 /**

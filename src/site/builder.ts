@@ -139,10 +139,10 @@ export class SiteBuilder {
     if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
     for (const f of published.files) files.set(f.path, f.contents);
     for (const path of statics) files.delete(path);
-    const linked = [...rendered.linked ?? [], ...published.linked].filter((f) => !statics.has(f.path));
-    // After a first build, changed files go to temp files while links are checked; out/ changes only if they pass.
-    // An out/ deleted (or emptied) since the last run gets the whole site again.
-    // A full write goes to the temporary folder while links are checked too, and is swapped in only if they pass.
+    const linked = [...(rendered.linked ?? []).filter((f) => !statics.has(f.path)), ...published.linked];
+    // Files are written while links are checked, and out/ changes only if they pass: after a first build the
+    // changed files, to temp files beside their targets; else (or when out/ was deleted or emptied since) the
+    // whole site, to a temporary folder swapped in for out/.
     const staged = prev && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
       : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
@@ -153,9 +153,9 @@ export class SiteBuilder {
         throw e;
       });
     const written = await stage('write', () => staged.commit(),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${'unchanged' in w && w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
     // The cache is saved while the previous out/ is removed.
-    await Promise.all([rendered.save?.(links.index, published), 'removing' in written ? written.removing : undefined]);
+    await Promise.all([rendered.save?.(links.index, published), written.removing]);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;

@@ -6,7 +6,7 @@
 import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { StaticFile } from '../output/copy-static.ts';
-import type { OutputFile } from '../output/write.ts';
+import type { OutputFile, StagedSite } from '../output/write.ts';
 
 export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
 
@@ -24,18 +24,14 @@ export interface IncrementalWrite {
 
 let counter = 0;
 
-export interface StagedWrite {
-  /** Renames the temp files into place and removes what is gone. */
-  commit(): Promise<{ bytes: number }>;
-  /** Deletes the temp files: out/ stays exactly as it was. */
-  abort(): Promise<void>;
-}
 
 /**
  * Starts writing the changed files to temp files beside their targets, so
- * the writing overlaps the link check; nothing in out/ changes before commit.
+ * the writing overlaps the link check; nothing in out/ changes before commit
+ * (which renames the temp files into place and removes what is gone; abort
+ * deletes the temp files).
  */
-export function stageIncremental(w: IncrementalWrite): StagedWrite {
+export function stageIncremental(w: IncrementalWrite): StagedSite {
   const { write, remove: gone } = diffFiles(w.before, w.after);
   // A generated file that gave way to a static file of the same name: the static file stays.
   const statics = new Set(w.staticFiles.map((f) => f.path));
