@@ -100,8 +100,16 @@ async function convertInChild(entry: string): Promise<ConvertResult> {
  */
 function childScript(script: string): string[] {
   const bundled = (globalThis as { __pkidocs?: { root: string; bundleDir?: string } }).__pkidocs;
-  return bundled?.bundleDir ? [join(bundled.root, 'bin/convert.js'), bundled.bundleDir] : ['--import', 'tsx', script];
+  return [...NO_FORMAT_SNIFFING, ...(bundled?.bundleDir ? [join(bundled.root, 'bin/convert.js'), bundled.bundleDir] : ['--import', 'tsx', script])];
 }
+
+/**
+ * TypeScript's 9 MB typescript.js sits in a package with no "type": Node 20.19
+ * would compile it once just to see whether it is ESM (~0.2 s of the child's
+ * critical path). Every package the child loads declares its format, so the
+ * sniffing is turned off where this Node has the flag.
+ */
+const NO_FORMAT_SNIFFING = process.allowedNodeEnvironmentFlags.has('--no-experimental-detect-module') ? ['--no-experimental-detect-module'] : [];
 
 /** Removes the result files of runs that died before they could (a SIGKILL runs no cleanup). */
 async function sweepConvertFiles(): Promise<void> {

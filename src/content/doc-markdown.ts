@@ -32,7 +32,7 @@ export function createDocMarkdown(
  * (links to API pages it cannot know yet) are the real render's to report.
  */
 export function createCodeCollector(highlighter: Awaited<ReturnType<typeof loadHighlighter>>, collect: (code: string, lang: string) => void): RenderMarkdown {
-  return createMarkdown({ highlighter, remarkPlugins: plugins(undefined), collect });
+  return createMarkdown({ highlighter, remarkPlugins: plugins(undefined), collect, keepParsed: true });
 }
 
 const plugins = (facts: ApiFacts | undefined): PluggableList => [[remarkTable, facts], remarkSafeHtml, remarkInclude, remarkTabs, remarkDocLinks];

@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
+import type { Root } from 'mdast';
 import { VFile } from 'vfile';
 import type { TocEntry } from '../shared/page.ts';
 import rehypeHeadingIds from './plugins/rehype-heading-ids.ts';
@@ -14,6 +15,8 @@ import rehypeShiki, { type ShikiOptions } from './plugins/rehype-shiki.ts';
 export interface MarkdownOptions extends ShikiOptions {
   /** remark plugins run after parsing (includes, link rewriting, …). */
   remarkPlugins?: PluggableList;
+  /** Keep a copy of each tree parsed, for the next pipeline that renders the same text (parsedAhead). */
+  keepParsed?: boolean;
 }
 
 export interface MarkdownResult {
@@ -38,7 +41,30 @@ export function createMarkdown(options: MarkdownOptions): RenderMarkdown {
 
   return (markdown, file = {}) => {
     const vfile = new VFile({ value: markdown, path: file.path, data: file.data ?? {} });
-    processor.processSync(vfile);
+    // processSync, in its three steps: a tree parsed ahead is taken instead of parsing again.
+    let tree = parsedAhead.get(markdown);
+    if (tree) {
+      parsedAhead.delete(markdown);
+      aheadChars -= markdown.length;
+    } else {
+      tree = processor.parse(vfile);
+      if (options.keepParsed && aheadChars + markdown.length <= PARSED_AHEAD_LIMIT && !parsedAhead.has(markdown)) {
+        parsedAhead.set(markdown, structuredClone(tree)); // this render's plugins change the tree in place
+        aheadChars += markdown.length;
+      }
+    }
+    vfile.value = processor.stringify(processor.runSync(tree, vfile), vfile);
     return { html: String(vfile.value), toc: vfile.data.toc ?? [], h1: vfile.data.h1 };
   };
 }
+
+/**
+ * Trees parsed by a pipeline made with `keepParsed` (the code collector that
+ * runs while TypeDoc converts, src/site/pre-tokenize.ts), by source text,
+ * until a render takes them: parsing is a third of rendering a Markdown page,
+ * and depends on the text alone (every pipeline here parses alike). Taken
+ * means removed, and the whole is bounded, as the grammar output run ahead is.
+ */
+const parsedAhead = new Map<string, Root>();
+let aheadChars = 0;
+const PARSED_AHEAD_LIMIT = 8_000_000;

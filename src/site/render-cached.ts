@@ -11,15 +11,15 @@ import type { LinkedFile } from '../output/write.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
-import { isApiTwin, needsHtml, type PublishBody } from '../publish/publish.ts';
+import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { twinUrl } from '../shared/paths.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
+import { keptApiTwins, reusablePublish } from './publish-reuse.ts';
 import { apiTwinsKey, bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
@@ -204,32 +204,4 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     publishInput,
     save,
   };
-}
-
-/** The API twins the previous out/ holds as written, when their key is this build's. */
-async function keptApiTwins(cache: PageCache, key: string, routes: readonly RouteRecord[]): Promise<{ kept: Set<string>; linked: LinkedFile[] }> {
-  const kept = new Set<string>();
-  const linked: LinkedFile[] = [];
-  const old = cache.data.publish;
-  if (old?.apiTwins !== key) return { kept, linked };
-  await Promise.all(routes.filter(isApiTwin).map(async (route) => {
-    const path = twinUrl(route.path).slice(1);
-    const sha = old.files[path];
-    const from = sha === undefined ? undefined : await cache.reusable(path, sha);
-    if (!from) return;
-    kept.add(route.path);
-    linked.push({ path, ...from });
-  }));
-  return { kept, linked };
-}
-
-/** The previous publish stage's files, when its key is this build's and out/ still holds each as written. */
-async function reusablePublish(cache: PageCache, key: string | undefined): Promise<Rendered['published']> {
-  const old = cache.data.publish;
-  if (!key || old?.key !== key) return undefined;
-  const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
-    const from = await cache.reusable(path, sha);
-    return from && { path, ...from };
-  }));
-  return files.every((f) => f !== undefined) ? { linked: files, notices: old.notices } : undefined;
 }

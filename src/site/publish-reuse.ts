@@ -1,0 +1,37 @@
+// What a page-cache build takes over from the previous publish stage: all of
+// its files when their key is this build's, else the API pages' Markdown twins
+// when theirs is; each only while out/ still holds it as written.
+import type { LinkedFile } from '../output/write.ts';
+import { isApiTwin } from '../publish/publish.ts';
+import type { RouteRecord } from '../routes/types.ts';
+import { twinUrl } from '../shared/paths.ts';
+import type { PageCache } from './page-cache.ts';
+import type { Rendered } from './types.ts';
+
+/** The API twins the previous out/ holds as written, when their key is this build's. */
+export async function keptApiTwins(cache: PageCache, key: string, routes: readonly RouteRecord[]): Promise<{ kept: Set<string>; linked: LinkedFile[] }> {
+  const kept = new Set<string>();
+  const linked: LinkedFile[] = [];
+  const old = cache.data.publish;
+  if (old?.apiTwins !== key) return { kept, linked };
+  await Promise.all(routes.filter(isApiTwin).map(async (route) => {
+    const path = twinUrl(route.path).slice(1);
+    const sha = old.files[path];
+    const from = sha === undefined ? undefined : await cache.reusable(path, sha);
+    if (!from) return;
+    kept.add(route.path);
+    linked.push({ path, ...from });
+  }));
+  return { kept, linked };
+}
+
+/** The previous publish stage's files, when its key is this build's and out/ still holds each as written. */
+export async function reusablePublish(cache: PageCache, key: string | undefined): Promise<Rendered['published']> {
+  const old = cache.data.publish;
+  if (!key || old?.key !== key) return undefined;
+  const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
+    const from = await cache.reusable(path, sha);
+    return from && { path, ...from };
+  }));
+  return files.every((f) => f !== undefined) ? { linked: files, notices: old.notices } : undefined;
+}
