@@ -36,12 +36,19 @@ export function isSearchedPage(kind: RouteKind): boolean {
 /** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */
 const apiCache = new WeakMap<ApiModel, ItemRow[]>();
 
-export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/'): SearchIndexData {
-  const items = apiCache.get(model) ?? apiItems(model);
+/** Parts of a previous index known to be current (a warm build's page cache says which): taken, not built again. */
+export interface SearchReuse {
+  items?: ItemRow[];
+  /** A page's sections, when its body is unchanged. */
+  sections?: (path: string) => PageRow[3] | undefined;
+}
+
+export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/', reuse: SearchReuse = {}): SearchIndexData {
+  const items = apiCache.get(model) ?? reuse.items ?? apiItems(model);
   apiCache.set(model, items);
   const rows = pages
     .filter((p) => isSearchedPage(p.kind))
-    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', pageSections(p.html, p.toc)]);
+    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', reuse.sections?.(p.path) ?? pageSections(p.html, p.toc)]);
   // Site notes on API pages are prose: indexed as sections of their page.
   for (const p of pages) {
     if (!API_PAGE_KINDS.has(p.kind) || !p.html.includes('<aside class="nt"')) continue;

@@ -49,7 +49,13 @@ const cacheSchema = z.object({
   format: z.literal(FORMAT),
   pages: z.record(z.string(), pageSchema),
   bodies: z.record(z.string(), z.object({ key: z.string(), body: bodySchema, deps: z.array(z.tuple([z.string(), z.string()])) })),
-  search: z.object({ key: z.string(), text: z.string() }).optional(),
+  search: z.object({
+    key: z.string(),
+    text: z.string(),
+    /** What the text's parts were built from: its API rows' key, and each searched page's body key. */
+    items: z.string().optional(),
+    pages: z.record(z.string(), z.string()).optional(),
+  }).optional(),
   publish: publishSchema.optional(),
 });
 const manifestSchema = z.object({

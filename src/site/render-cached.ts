@@ -14,6 +14,7 @@ import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
+import { searchReuse } from './search-reuse.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
@@ -109,9 +110,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, keys.get(r.path) ?? sha256(JSON.stringify(bodies.get(r.path)))])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
+  const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, key]] : []; })) };
   if (searchText === undefined) {
     await needBodies(searched);
-    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl)).contents);
+    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl, searchReuse(cache.data.search, searchParts))).contents);
   }
   const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
 
@@ -185,7 +187,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       publishRecord = key === undefined ? undefined : { key, apiTwins, files, notices: publish.notices };
     }
     for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
-    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
+    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
   };
 
   return {
