@@ -67,4 +67,5 @@ export function createMarkdown(options: MarkdownOptions): RenderMarkdown {
  */
 const parsedAhead = new Map<string, Root>();
 let aheadChars = 0;
-const PARSED_AHEAD_LIMIT = 8_000_000;
+/** Source characters (a tree takes ~20 bytes of memory per character, so ≤ ~40 MB): 10× the real site's Markdown (1.3 MB) fits. */
+const PARSED_AHEAD_LIMIT = 2_000_000;
