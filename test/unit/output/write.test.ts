@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -211,6 +212,30 @@ describe('writeSite', () => {
       expect(result.unchanged, what).toBeUndefined();
       check(snapshot(OUT));
     }
+  });
+
+  it('compares pages byte for byte: multi-byte text, a page larger than the reused buffers, a link or a FIFO in its place', async () => {
+    const big = `<p>${'x'.repeat(5 * 1024 * 1024)}</p>`;
+    const site = (last = 'p>') => [{ path: 'index.html', contents: 'café → home' }, { path: 'big.html', contents: `${big.slice(0, -2)}${last}` }];
+    await writeSite(OUT, site());
+    expect((await writeSite(OUT, site())).unchanged).toBe(true);
+    // One byte at the end of the large page differs: written.
+    expect((await writeSite(OUT, site('P>'))).unchanged).toBeUndefined();
+    expect(readFileSync(join(OUT, 'big.html'), 'utf8').endsWith('</P>')).toBe(true);
+    // The same length in bytes (é and ë are two each in UTF-8), other bytes: written.
+    writeFileSync(join(OUT, 'index.html'), 'cafë → home');
+    expect((await writeSite(OUT, site())).unchanged).toBeUndefined();
+    expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('café → home');
+    // A link to a file with the very bytes is not the page; a FIFO is neither waited on nor kept.
+    writeFileSync(join(TMP, 'lookalike.html'), 'café → home');
+    rmSync(join(OUT, 'index.html'));
+    symlinkSync(join(TMP, 'lookalike.html'), join(OUT, 'index.html'));
+    expect((await writeSite(OUT, site())).unchanged).toBeUndefined();
+    expect(lstatSync(join(OUT, 'index.html')).isFile()).toBe(true);
+    rmSync(join(OUT, 'index.html'));
+    execFileSync('mkfifo', [join(OUT, 'index.html')]);
+    expect((await writeSite(OUT, site())).unchanged).toBeUndefined();
+    expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('café → home');
   });
 
   it('links a static file the previous out/ holds with the same bytes, copies a changed one, and never reuses a link found in out/', async () => {
