@@ -18,8 +18,9 @@ import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
 import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
 
-/** Bump when what a key covers changes. */
-const FORMAT = 2;
+/** Bump when what a key covers, or the file's shape, changes. */
+// 3: links are stored as indexes into one table of hrefs (most are the layout's, the same on every page).
+const FORMAT = 3;
 
 const bodySchema = z.object({
   title: z.string(),
@@ -32,7 +33,8 @@ const pageSchema = z.object({
   /** Output path → sha256 of its contents. */
   files: z.record(z.string(), z.string()),
   ids: z.array(z.string()),
-  hrefs: z.array(z.string()),
+  /** Indexes into the file's table of hrefs. */
+  hrefs: z.array(z.number().int().nonnegative()),
   /** The body's title and description: what llms.txt lists of a page, so publish needs no unchanged body. */
   title: z.string(),
   description: z.string().optional(),
@@ -47,6 +49,8 @@ const publishSchema = z.object({
 });
 const cacheSchema = z.object({
   format: z.literal(FORMAT),
+  /** Every href of every page, once. */
+  hrefs: z.array(z.string()),
   pages: z.record(z.string(), pageSchema),
   bodies: z.record(z.string(), z.object({ key: z.string(), body: bodySchema, deps: z.array(z.tuple([z.string(), z.string()])) })),
   search: z.object({
@@ -57,7 +61,7 @@ const cacheSchema = z.object({
     pages: z.record(z.string(), z.string()).optional(),
   }).optional(),
   publish: publishSchema.optional(),
-});
+}).refine((d) => Object.values(d.pages).every((p) => p.hrefs.every((i) => i < d.hrefs.length)), 'a link points past the table of hrefs');
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
   /** A hash of the output folder's path: one manifest, of the folder written last, so the cache does not grow with every --out. */
@@ -66,10 +70,28 @@ const manifestSchema = z.object({
   files: z.record(z.string(), z.tuple([z.string(), z.number(), z.number(), z.number()])),
 });
 
-export type CachedPage = z.infer<typeof pageSchema>;
+export type CachedPage = Omit<z.infer<typeof pageSchema>, 'hrefs'> & { hrefs: string[] };
 export type CachedPublish = z.infer<typeof publishSchema>;
 export type CachedBody = { key: string; body: PageBody; deps: [string, string][] };
-type CacheData = z.infer<typeof cacheSchema>;
+type Stored = z.infer<typeof cacheSchema>;
+type CacheData = Omit<Stored, 'hrefs' | 'pages'> & { pages: Record<string, CachedPage> };
+
+/** The file's form: each page's hrefs as indexes into one table. */
+function stored(data: CacheData): Stored {
+  const table = new Map<string, number>();
+  const index = (href: string): number => {
+    let i = table.get(href);
+    if (i === undefined) table.set(href, (i = table.size));
+    return i;
+  };
+  const pages = Object.fromEntries(Object.entries(data.pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map(index) }]));
+  return { ...data, hrefs: [...table.keys()], pages };
+}
+
+/** The form the build reads: each page's hrefs as strings (one string per distinct href). */
+function loaded({ hrefs, pages, ...rest }: Stored): CacheData {
+  return { ...rest, pages: Object.fromEntries(Object.entries(pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map((i) => hrefs[i]!) }])) };
+}
 type Manifest = z.infer<typeof manifestSchema>;
 
 export const sha256 = (...parts: (string | Uint8Array)[]): string => {
@@ -95,7 +117,7 @@ export class PageCache {
     const [data, manifest] = options.read
       ? await Promise.all([loadChecked(cacheFile, cacheSchema, 'page cache', options.onNotice), loadChecked(manifestFile, manifestSchema, 'output manifest', options.onNotice)])
       : [undefined, undefined];
-    return new PageCache(cacheFile, manifestFile, outDir, data ?? empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
+    return new PageCache(cacheFile, manifestFile, outDir, data ? loaded(data) : empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
   }
 
   /**
@@ -134,8 +156,8 @@ export class PageCache {
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const manifestText = JSON.stringify(manifest);
     if (next) {
-      const dataText = JSON.stringify({ format: FORMAT, ...next } satisfies CacheData);
-      if (dataText !== JSON.stringify(this.data)) await writeAtomic(this.cacheFile, dataText);
+      const dataText = JSON.stringify(stored({ format: FORMAT, ...next }));
+      if (dataText !== JSON.stringify(stored(this.data))) await writeAtomic(this.cacheFile, dataText);
     }
     if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
   }

@@ -280,4 +280,16 @@ describe('the page cache and the previous out/ are checked before use', () => {
     expect(again.stderr).not.toMatch(/not usable/);
     expect(renderedPages(again)).toBe(0);
   });
+
+  it('a page cache whose links point past its table of hrefs is reported and replaced', async () => {
+    const file = join(WARM, '.pkidocs-cache/pages.json');
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { hrefs: string[]; pages: Record<string, { hrefs: number[] }> };
+    // Every page's links are indexes into one table; this one points one past its end.
+    data.pages['/']!.hrefs.push(data.hrefs.length);
+    writeFileSync(file, JSON.stringify(data));
+    const warm = await expectWarmEqualsCold();
+    expect(warm.stderr).toMatch(/The page cache .*pages\.json is not usable \(wrong shape\)/);
+    expect(renderedPages(warm)).toBeGreaterThan(0);
+    expect(renderedPages(await expectWarmEqualsCold())).toBe(0);
+  });
 });
