@@ -84,6 +84,10 @@ function tokens(hl: Highlighter | undefined, text: string, lang: string): Root {
     return ahead;
   }
   if (!hl) throw new HighlighterNeeded();
+  return grammar(hl, text, lang);
+}
+
+function grammar(hl: Highlighter, text: string, lang: string): Root {
   // No time limit per line (shiki's default is 500 ms): on a loaded machine a line would be left
   // partly plain, so the same code would highlight differently from build to build.
   return hl.codeToHast(text, { lang, theme: CODE_THEME, tokenizeTimeLimit: 0 });
@@ -94,7 +98,7 @@ export function tokenize(hl: Highlighter, code: string, lang: string | null | un
   const text = code.replace(/\n$/, '');
   const resolved = resolveLang(lang);
   const id = `${resolved}\0${text}`;
-  if (grammarOutput.size < GRAMMAR_AHEAD_LIMIT && !grammarOutput.has(id)) grammarOutput.set(id, tokens(hl, text, resolved));
+  if (grammarOutput.size < GRAMMAR_AHEAD_LIMIT && !grammarOutput.has(id)) grammarOutput.set(id, grammar(hl, text, resolved));
 }
 
 /** Bounds what runs ahead (a site of thousands of code blocks): the rest is highlighted when rendered. */

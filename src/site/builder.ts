@@ -123,15 +123,16 @@ export class SiteBuilder {
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
     // A file of content/static wins over a generated one of the same name (an author's own robots.txt).
     const statics = new Set(inputs.content.statics.map((s) => s.path));
+    const generated = <F extends { path: string }>(list: readonly F[]): F[] => list.filter((f) => !statics.has(f.path));
     const published = await stage('publish', async (): Promise<PublishOutcome> => {
-      if (rendered.published) return { files: [], linked: rendered.published.linked.filter((f) => !statics.has(f.path)), notices: rendered.published.notices };
+      if (rendered.published) return { files: [], linked: generated(rendered.published.linked), notices: rendered.published.notices };
       const { config, site, api, content } = inputs;
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
       const reuse = rendered.publishInput;
       const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
-      return { files: out.files.filter((f) => !statics.has(f.path)), linked: (reuse?.linked ?? []).filter((f) => !statics.has(f.path)), notices: out.notices };
+      return { files: generated(out.files), linked: generated(reuse?.linked ?? []), notices: out.notices };
     }, (r) => {
       const paths = [...r.files, ...r.linked].map((f) => f.path);
       return `${paths.length} files: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ` (${r.linked.length} unchanged, linked)` : ''}`.replace(/, $/, '');
@@ -139,7 +140,7 @@ export class SiteBuilder {
     if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
     for (const f of published.files) files.set(f.path, f.contents);
     for (const path of statics) files.delete(path);
-    const linked = [...(rendered.linked ?? []).filter((f) => !statics.has(f.path)), ...published.linked];
+    const linked = [...generated(rendered.linked ?? []), ...published.linked];
     // Files are written while links are checked, and out/ changes only if they pass: after a first build the
     // changed files, to temp files beside their targets; else (or when out/ was deleted or emptied since) the
     // whole site, to a temporary folder swapped in for out/.

@@ -15,6 +15,7 @@ import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { LinkedFile } from '../output/write.ts';
 import type { PageBody } from '../render/body.ts';
 import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
 
@@ -121,16 +122,27 @@ export class PageCache {
   }
 
   /**
-   * The absolute path of a file of the previous out/ that holds exactly the
-   * contents with this sha256, checked by its size, mtime and inode.
+   * The file of the previous out/ at `path`, to be linked, when it holds
+   * exactly the contents with this sha256 (checked by its size, mtime and inode).
    */
-  async reusable(path: string, sha: string): Promise<{ from: string; bytes: number } | undefined> {
+  reusable(path: string, sha: string): LinkedFile | undefined {
     const entry = this.manifest.files[path];
     if (!entry || entry[0] !== sha) return undefined;
     const from = join(this.outDir, path);
     const s = statOf(from);
     if (!s?.isFile() || s.size !== entry[1] || s.mtimeMs !== entry[2] || s.ino !== entry[3]) return undefined;
-    return { from, bytes: s.size };
+    return { path, from, bytes: s.size };
+  }
+
+  /** Every file of a record (output path → sha256) as out/ holds it, or undefined when any is not. */
+  reusableAll(files: Record<string, string>): LinkedFile[] | undefined {
+    const linked: LinkedFile[] = [];
+    for (const [path, sha] of Object.entries(files)) {
+      const file = this.reusable(path, sha);
+      if (!file) return undefined;
+      linked.push(file);
+    }
+    return linked;
   }
 
   /** Included files still hold what they held when the body was cached. */
@@ -143,9 +155,11 @@ export class PageCache {
   }
 
   /**
-   * Stores the new records (`undefined`: those loaded are still true) and the
-   * manifest of the out/ just written (the files' hashes, and their stats
-   * read back now). Each file is skipped when nothing in it changed.
+   * Stores the new records (`undefined`: those loaded are still true; the
+   * caller gives them only when it rendered, searched or published something
+   * again, so they are written without comparing) and the manifest of the
+   * out/ just written (the files' hashes, and their stats read back now),
+   * skipped when it did not change.
    */
   async save(next: Omit<CacheData, 'format'> | undefined, written: ReadonlyMap<string, string>): Promise<void> {
     const files: Manifest['files'] = {};
@@ -155,10 +169,7 @@ export class PageCache {
     }
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const manifestText = JSON.stringify(manifest);
-    if (next) {
-      const dataText = JSON.stringify(stored({ format: FORMAT, ...next }));
-      if (dataText !== JSON.stringify(stored(this.data))) await writeAtomic(this.cacheFile, dataText);
-    }
+    if (next) await writeAtomic(this.cacheFile, JSON.stringify(stored({ format: FORMAT, ...next })));
     if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
   }
 }

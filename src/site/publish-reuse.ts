@@ -9,29 +9,26 @@ import type { PageCache } from './page-cache.ts';
 import type { Rendered } from './types.ts';
 
 /** The API twins the previous out/ holds as written, when their key is this build's. */
-export async function keptApiTwins(cache: PageCache, key: string, routes: readonly RouteRecord[]): Promise<{ kept: Set<string>; linked: LinkedFile[] }> {
+export function keptApiTwins(cache: PageCache, key: string, routes: readonly RouteRecord[]): { kept: Set<string>; linked: LinkedFile[] } {
   const kept = new Set<string>();
   const linked: LinkedFile[] = [];
   const old = cache.data.publish;
   if (old?.apiTwins !== key) return { kept, linked };
-  await Promise.all(routes.filter(isApiTwin).map(async (route) => {
+  for (const route of routes.filter(isApiTwin)) {
     const path = twinUrl(route.path).slice(1);
     const sha = old.files[path];
-    const from = sha === undefined ? undefined : await cache.reusable(path, sha);
-    if (!from) return;
+    const file = sha === undefined ? undefined : cache.reusable(path, sha);
+    if (!file) continue;
     kept.add(route.path);
-    linked.push({ path, ...from });
-  }));
+    linked.push(file);
+  }
   return { kept, linked };
 }
 
 /** The previous publish stage's files, when its key is this build's and out/ still holds each as written. */
-export async function reusablePublish(cache: PageCache, key: string | undefined): Promise<Rendered['published']> {
+export function reusablePublish(cache: PageCache, key: string | undefined): Rendered['published'] {
   const old = cache.data.publish;
   if (!key || old?.key !== key) return undefined;
-  const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
-    const from = await cache.reusable(path, sha);
-    return from && { path, ...from };
-  }));
-  return files.every((f) => f !== undefined) ? { linked: files, notices: old.notices } : undefined;
+  const linked = cache.reusableAll(old.files);
+  return linked && { linked, notices: old.notices };
 }

@@ -54,12 +54,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     if (route.model.type === 'doc' && !body) return;
     if (body && !(await PageCache.depsUnchanged(ctx.root, body.deps))) return;
     if (body) checkedDeps.set(route.path, body.deps);
-    const files = await Promise.all(Object.entries(old.files).map(async ([path, sha]) => {
-      const from = await cache.reusable(path, sha);
-      return from && { path, ...from };
-    }));
-    if (files.some((f) => !f)) return;
-    linked.push(...(files as LinkedFile[]));
+    const files = cache.reusableAll(old.files);
+    if (!files) return;
+    linked.push(...files);
     collected.set(route.path, { ids: new Set(old.ids), hrefs: old.hrefs });
     reused.add(route.path);
   }));
@@ -122,7 +119,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // of the rest, and the API pages' twins are linked when the API, the config and the code did not change.
   const publishKeyOf = (deps: (path: string) => readonly (readonly [string, string])[] | undefined): string | undefined =>
     publishKey({ root: ctx.root, env, config, configFile: ctx.layout.configFile, contentDir: ctx.layout.contentDir, apiKey, statics: content.statics, routes: site.routes, bodyKeys: keys, deps });
-  const published = await reusablePublish(cache, publishKeyOf((path) => checkedDeps.get(path)));
+  const published = reusablePublish(cache, publishKeyOf((path) => checkedDeps.get(path)));
   const apiTwins = apiTwinsKey(env, config, apiKey);
   let publishInput: Rendered['publishInput'];
   if (!published) {
@@ -131,7 +128,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       const body = bodies.get(r.path) ?? cache.data.pages[r.path]!; // not rendered: its page is reused, so its entry is current
       return [r.path, needsHtml(r) ? body : { title: body.title, description: body.description }];
     }));
-    publishInput = { bodies: publishBodies, ...(await keptApiTwins(cache, apiTwins, site.routes)) };
+    publishInput = { bodies: publishBodies, ...keptApiTwins(cache, apiTwins, site.routes) };
   }
 
   const outputs: Rendered['outputs'] = new Map();

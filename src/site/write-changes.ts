@@ -24,7 +24,6 @@ export interface IncrementalWrite {
 
 let counter = 0;
 
-
 /**
  * Starts writing the changed files to temp files beside their targets, so
  * the writing overlaps the link check; nothing in out/ changes before commit
