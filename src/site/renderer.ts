@@ -5,7 +5,7 @@
 // typedoc, shiki and the rest of the build stay loaded. esbuild's module
 // graph then tells which half a changed template feeds: page bodies (API
 // pages, cards) or the layout around every page.
-import { mkdir, realpath, rm } from 'node:fs/promises';
+import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -31,37 +31,70 @@ export const reachesEverything = (): { bodies: boolean; documents: boolean } => 
 
 let loads = 0;
 
-export async function loadRenderer(root: string, cacheDir: string): Promise<Renderer> {
-  await mkdir(join(cacheDir, 'dev'), { recursive: true });
-  // The real folder: Node maps stack frames from where the module really is, and the
-  // source map's paths are relative to the folder esbuild wrote it to.
-  const dir = await realpath(join(cacheDir, 'dev'));
-  const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
-  // react, react-dom and the rest stay shared with the running build; stack traces point at the .tsx lines.
-  const result = await esbuild.build({
-    ...NODE_MODULE_BUILD,
-    stdin: { contents: ENTRY, resolveDir: SRC, loader: 'ts', sourcefile: 'render-entry.ts' },
-    absWorkingDir: root,
-    outfile,
-    metafile: true,
-    plugins: [ownLocation(dir)],
-  });
-  try {
-    const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
-    const imports = moduleGraph(result.metafile, root);
-    const bodies = reachable(imports, BODIES);
-    const documents = reachable(imports, DOCUMENTS);
-    return {
-      renderBodies: mod.renderBodies,
-      renderSite: mod.renderSite,
-      reaches: (files) => {
-        const list = [...files];
-        return { bodies: list.some((f) => bodies.has(f)), documents: list.some((f) => documents.has(f)) };
-      },
-    };
-  } finally {
-    // The module stays in memory; the file is not needed any more.
-    await rm(outfile, { force: true });
+/**
+ * Loads the render code afresh after each template edit. One esbuild context
+ * serves every load of a watch session: esbuild parses again only the files
+ * that changed.
+ */
+export class RendererLoader {
+  private context: Promise<{ context: esbuild.BuildContext; dir: string }> | undefined;
+
+  constructor(
+    private readonly root: string,
+    private readonly cacheDir: string,
+  ) {}
+
+  async load(): Promise<Renderer> {
+    const started = (this.context ??= this.start());
+    started.catch(() => {
+      if (this.context === started) this.context = undefined; // tried again by the next load
+    });
+    const { context, dir } = await started;
+    const result = await context.rebuild();
+    // A new file each time: Node's loader keeps every module it imported, by URL.
+    const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
+    await writeFile(outfile, result.outputFiles![0]!.contents);
+    try {
+      const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
+      const imports = moduleGraph(result.metafile!, this.root);
+      const bodies = reachable(imports, BODIES);
+      const documents = reachable(imports, DOCUMENTS);
+      return {
+        renderBodies: mod.renderBodies,
+        renderSite: mod.renderSite,
+        reaches: (files) => {
+          const list = [...files];
+          return { bodies: list.some((f) => bodies.has(f)), documents: list.some((f) => documents.has(f)) };
+        },
+      };
+    } finally {
+      // The module stays in memory; the file is not needed any more.
+      await rm(outfile, { force: true });
+    }
+  }
+
+  async dispose(): Promise<void> {
+    const started = await this.context?.catch(() => undefined);
+    this.context = undefined;
+    await started?.context.dispose();
+  }
+
+  private async start(): Promise<{ context: esbuild.BuildContext; dir: string }> {
+    await mkdir(join(this.cacheDir, 'dev'), { recursive: true });
+    // The real folder: Node maps stack frames from where the module really is, and the
+    // source map's paths are relative to the folder the output is named in.
+    const dir = await realpath(join(this.cacheDir, 'dev'));
+    // react, react-dom and the rest stay shared with the running build; stack traces point at the .tsx lines.
+    const context = await esbuild.context({
+      ...NODE_MODULE_BUILD,
+      stdin: { contents: ENTRY, resolveDir: SRC, loader: 'ts', sourcefile: 'render-entry.ts' },
+      absWorkingDir: this.root,
+      outfile: join(dir, 'render.mjs'),
+      write: false,
+      metafile: true,
+      plugins: [ownLocation(dir)],
+    });
+    return { context, dir };
   }
 }
 

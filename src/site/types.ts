@@ -1,7 +1,7 @@
 // The records the orchestrator keeps between runs: each stage's last result,
 // so that an update re-runs only what changed files touch.
 import type { LoadApiResult } from '../api/index.ts';
-import type { Bundle, BundleFile } from '../bundle/bundle.ts';
+import type { Bundle, BundleFile, ClientBundler } from '../bundle/bundle.ts';
 import type { LibraryInfo } from '../config/library.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { ApiNoteFile } from '../content/api-notes.ts';
@@ -127,4 +127,6 @@ export interface StageContext {
   reporter: Reporter;
   /** One line about a cache file that was bad and is being rebuilt. */
   notice: (line: string) => void;
+  /** Watch mode: bundles the client again, esbuild keeping what did not change. */
+  bundler?: ClientBundler;
 }

@@ -56,6 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await builder?.close();
   await site?.remove();
 });
 
