@@ -18,6 +18,7 @@ const KIND_LABELS: Record<string, string> = {
 };
 
 interface Option {
+  /** Unique in the list (two results may share a link: a member and the site note on it), and safe in an id. */
   key: string;
   record: Recent & { text?: string };
   terms: string[];
@@ -35,13 +36,13 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
   const input = useRef<HTMLInputElement>(null);
 
   const sections = useMemo((): Section[] => {
-    if (!query.trim()) return recent.length ? [{ group: 'recent', options: recent.map((r) => ({ key: r.href, record: r, terms: [] })) }] : [];
+    if (!query.trim()) return recent.length ? [{ group: 'recent', options: recent.map((r, i) => ({ key: `recent-${i}`, record: r, terms: [] })) }] : [];
     if (state.status !== 'ready') return [];
     const words = queryTerms(query);
     return state.engine.grouped(query).map((g: GroupedHits) => ({
       group: g.group,
       // Mark what was typed; an index term only when it is not a longer form of it (a typo's correction).
-      options: g.hits.map((h) => ({ key: h.record.href, record: h.record, terms: [...words, ...h.terms.filter((t) => !words.some((w) => t.startsWith(w)))] })),
+      options: g.hits.map((h) => ({ key: `hit-${h.record.id}`, record: h.record, terms: [...words, ...h.terms.filter((t) => !words.some((w) => t.startsWith(w)))] })),
     }));
   }, [query, state, recent]);
   const options = sections.flatMap((s) => s.options);
@@ -166,7 +167,7 @@ function Marked({ parts }: { parts: ReturnType<typeof highlight> }) {
 }
 
 function optionId(o: Option): string {
-  return `pkidocs-search-option-${o.key.replace(/[^\w-]/g, '_')}`;
+  return `pkidocs-search-option-${o.key}`;
 }
 
 /** Opens a page the way a click on a link does, so the site's router takes it (no full page load). */

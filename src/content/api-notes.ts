@@ -100,6 +100,11 @@ export function parseApiNote(file: string, text: string): { note: ApiNoteFile; d
   return { note, diagnostics };
 }
 
+/** The names of the items that have site notes (their pages' notes are searched as prose). */
+export function notedItems(notes: readonly ApiNoteFile[]): Set<string> {
+  return new Set(notes.map((n) => n.item));
+}
+
 /** sha256 of every note file's name and content: part of the key of cached API bodies. */
 export function apiNotesDigest(notes: readonly ApiNoteFile[]): string {
   const hash = createHash('sha256');

@@ -33,6 +33,15 @@ export function isSearchedPage(kind: RouteKind): boolean {
   return PROSE.has(kind);
 }
 
+/**
+ * The routes whose pages the index reads: every prose page, and the API page
+ * of each item with site notes (`noted`: the items' names), whose notes are
+ * prose of their own. The other API pages are indexed from the model alone.
+ */
+export function searchedRoutes(routes: readonly RouteRecord[], noted: ReadonlySet<string>): RouteRecord[] {
+  return routes.filter((r) => isSearchedPage(r.kind) || (r.model.type === 'api-item' && API_PAGE_KINDS.has(r.kind) && noted.has(r.model.item.name)));
+}
+
 /** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */
 const apiCache = new WeakMap<ApiModel, ItemRow[]>();
 
@@ -41,6 +50,8 @@ export interface SearchReuse {
   items?: ItemRow[];
   /** A page's sections, when its body is unchanged. */
   sections?: (path: string) => PageRow[3] | undefined;
+  /** The rows of the site notes on API pages, when the API bodies are unchanged: those pages need not be given. */
+  notes?: PageRow[];
 }
 
 export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/', reuse: SearchReuse = {}): SearchIndexData {
@@ -50,9 +61,12 @@ export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], 
     .filter((p) => isSearchedPage(p.kind))
     .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', reuse.sections?.(p.path) ?? pageSections(p.html, p.toc)]);
   // Site notes on API pages are prose: indexed as sections of their page.
-  for (const p of pages) {
-    if (!API_PAGE_KINDS.has(p.kind) || !p.html.includes('<aside class="nt"')) continue;
-    rows.push([p.path, p.title, 'docs', noteSections(p.html)]);
+  if (reuse.notes) rows.push(...reuse.notes);
+  else {
+    for (const p of pages) {
+      if (!API_PAGE_KINDS.has(p.kind) || !p.html.includes('<aside class="nt"')) continue;
+      rows.push([p.path, p.title, 'docs', noteSections(p.html)]);
+    }
   }
   return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, ...(base === '/' ? {} : { base }), items, pages: rows };
 }
@@ -69,11 +83,11 @@ function apiItems(model: ApiModel): ItemRow[] {
   return apiRows(model, text);
 }
 
-/** The search stage's view of the rendered routes. */
-export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<string, PageBody>): SearchPage[] {
-  return routes.flatMap((r) => {
+/** The search stage's view of the rendered routes it reads (searchedRoutes). */
+export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<string, PageBody>, noted: ReadonlySet<string>): SearchPage[] {
+  return searchedRoutes(routes, noted).flatMap((r) => {
     const body = bodies.get(r.path);
-    return body && isSearchedPage(r.kind) ? [{ path: r.path, kind: r.kind, sidebar: r.sidebar, title: body.title, html: body.html, toc: body.toc }] : [];
+    return body ? [{ path: r.path, kind: r.kind, sidebar: r.sidebar, title: body.title, html: body.html, toc: body.toc }] : [];
   });
 }
 

@@ -3,20 +3,20 @@
 // or at the page itself, headed by what it is about ("Site note on
 // OCSPResponse.sign()"). The rest of an API page is indexed as symbols.
 import type { SectionRow } from '../shared/search-index.ts';
+import { pageSections } from './page-rows.ts';
 
 const NOTE = /<aside class="nt" aria-label="([^"]*)">([\s\S]*?)<\/aside>/g;
 const H3 = /<h3 id="([^"]*)">/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
 export function noteSections(html: string): SectionRow[] {
   const anchors = [...html.matchAll(H3)].map((m) => ({ at: m.index, id: m[1]! }));
   return [...html.matchAll(NOTE)].map((m): SectionRow => {
     const anchor = anchors.filter((a) => a.at < m.index).at(-1)?.id ?? '';
-    // The aside's own title repeats the heading: leave it out of the text.
-    // Code blocks are left out, as on prose pages.
-    const body = m[2]!.replace(/^<p class="nt-t">[\s\S]*?<\/p>/, '').replace(/<pre[\s\S]*?<\/pre>/g, ' ');
-    const text = body.replace(/<[^>]+>/g, ' ').replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]!).replace(/\s+/g, ' ').trim();
-    return [anchor, unescape(m[1]!), text];
+    // The aside's own title repeats the heading: leave it out of the text. The rest is read as a
+    // prose page's text is (code left out, entities decoded, cut to the same length).
+    const body = m[2]!.replace(/^<p class="nt-t">[\s\S]*?<\/p>/, '');
+    return [anchor, unescape(m[1]!), pageSections(body, [])[0]![2]];
   });
 }
 

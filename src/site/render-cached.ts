@@ -5,6 +5,7 @@
 // cache (Markdown, by body key, included files checked), from the API body
 // cache, or by rendering, and then their documents. The search index is
 // reused by its key. After a successful write the cache is saved.
+import { notedItems } from '../content/api-notes.ts';
 import type { LinkIndex } from '../links/link-index.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { LinkedFile } from '../output/write.ts';
@@ -13,7 +14,7 @@ import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { buildSearchIndex, isSearchedPage, SEARCH_INDEX_URL, searchAsset, searchPages } from '../search/build-index.ts';
+import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchPages } from '../search/build-index.ts';
 import { searchReuse } from './search-reuse.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -62,7 +63,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   }));
 
   // The search index, by the keys of the bodies it reads (a body without a key is hashed itself).
-  const searched = site.routes.filter((r) => isSearchedPage(r.kind));
+  const noted = notedItems(content.apiNotes);
+  const searched = searchedRoutes(site.routes, noted);
   const todo = site.routes.filter((r) => !reused.has(r.path));
   const bodies = new Map<string, PageBody>();
   const dependencies = new Map<string, string[]>();
@@ -109,8 +111,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   let searchText = searchReused ? cache.data.search!.text : undefined;
   const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, key]] : []; })) };
   if (searchText === undefined) {
-    await needBodies(searched);
-    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl, searchReuse(cache.data.search, searchParts))).contents);
+    const notedPages = searched.filter((r) => r.model.type === 'api-item').map((r) => r.path);
+    const reuse = searchReuse(cache.data.search, searchParts, notedPages);
+    // With the notes' rows taken from the previous index, no API body is needed (nor their 2 MB cache loaded).
+    await needBodies(reuse.notes ? searched.filter((r) => r.model.type !== 'api-item') : searched);
+    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse)).contents);
   }
   const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
 

@@ -1,6 +1,7 @@
 // The render stage of a run: bodies of the routes the plan touches (from the
 // API body cache where it can), then whole documents: all of them when the
 // shared data or the layout code changed, else only the re-rendered routes.
+import { notedItems } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import { createApiRenderContext } from '../render/api/index.ts';
@@ -44,7 +45,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   }
   // The search index: from the API model and the bodies, again only when either changed.
   const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length || prev.config.baseUrl !== config.baseUrl
-    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies), config.baseUrl))
+    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, notedItems(content.apiNotes)), config.baseUrl))
     : prev.rendered.searchFile;
   const { data, dataFile } = siteData(input);
   // New shared data (sidebars, site view) or layout code: every document is rendered again.

@@ -12,8 +12,12 @@ export interface SearchParts {
   pages: Record<string, string>;
 }
 
-/** What of the previous index (its text and the parts' keys it was built with) this build's keys allow to take. */
-export function searchReuse(previous: ({ text: string } & Partial<SearchParts>) | undefined, now: SearchParts): SearchReuse {
+/**
+ * What of the previous index (its text and the parts' keys it was built with) this build's keys allow
+ * to take. `noted`: the paths of the API pages with site notes, whose rows depend on the API bodies
+ * alone (their key is the API rows' key): taken whole, so a Markdown edit loads no API body.
+ */
+export function searchReuse(previous: ({ text: string } & Partial<SearchParts>) | undefined, now: SearchParts, noted: readonly string[] = []): SearchReuse {
   if (!previous?.items) return {};
   let index: SearchIndexData;
   try {
@@ -23,8 +27,11 @@ export function searchReuse(previous: ({ text: string } & Partial<SearchParts>) 
   }
   if (!Array.isArray(index.items) || !Array.isArray(index.pages)) return {};
   const rows = new Map(index.pages.map((row): [string, PageRow] => [row[0], row]));
+  const sameApi = previous.items === now.items;
+  const notes = noted.map((path) => rows.get(path));
   return {
-    items: previous.items === now.items ? index.items : undefined,
+    items: sameApi ? index.items : undefined,
     sections: (path) => (previous.pages?.[path] !== undefined && previous.pages[path] === now.pages[path] ? rows.get(path)?.[3] : undefined),
+    notes: sameApi && notes.every((row) => row !== undefined) ? (notes as PageRow[]) : undefined,
   };
 }

@@ -56,6 +56,10 @@ describe('search dialog', () => {
     await openWithKeys(t);
     const results = await resultsFor(t, 'SignedData verify');
     expect(results[0]).toBe('/docs/api/classes/SignedData#verify');
+    // The method and the site note on it share a link; each option keeps an id of its own.
+    expect(results.filter((r) => r === '/docs/api/classes/SignedData#verify').length).toBeGreaterThan(1);
+    const ids = await t.page.$$eval('[role=option]', (options) => options.map((o) => o.id));
+    expect(new Set(ids).size).toBe(ids.length);
     expect(await t.page.getAttribute('[role=combobox]', 'aria-expanded')).toBe('true');
     const first = await activeId(t);
     expect(first).toBe(await selected(t));

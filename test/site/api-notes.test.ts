@@ -1,9 +1,10 @@
 // Site notes (content/api-notes) on the built API pages: where they land, that
 // their links lead to the example sections that show the right way, and that
 // each one is about a member the page has.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { expandIndex, type SearchIndexData } from '../../src/shared/search-index.ts';
 import { ROOT } from '../support/cli.ts';
 import { loadPage, siteOut } from '../support/site.ts';
 
@@ -37,5 +38,33 @@ describe('site notes on API pages', () => {
     const $ = loadPage('/docs/api/classes/SignedData');
     expect($('h2#examples').next().text()).toContain('ContentInfo.DATA,,');
     expect($('.api > div > aside.nt').text()).toContain('eContentType: pkijs.ContentInfo.DATA,');
+  });
+});
+
+describe('site notes in the search index', () => {
+  const index = expandIndex(JSON.parse(readFileSync(join(siteOut(), '_pkidocs/search-index.json'), 'utf8')) as SearchIndexData);
+  /** The prose records of an API page: its notes (the note on the item itself is the page's own record). */
+  const recordsOf = (path: string) => index.filter((r) => r.group !== 'api' && r.href.split('#')[0] === path);
+
+  it('finds every note by its own words, one record per note, at an anchor its page has', () => {
+    for (const name of notes) {
+      const dir = ['classes', 'interfaces'].find((d) => readdirSync(join(siteOut(), 'docs/api', d)).includes(name))!;
+      const path = `/docs/api/${dir}/${name}`;
+      const $ = loadPage(path);
+      const asides = $('aside.nt').map((_, a) => $(a).text().replace(/\s+/g, ' ')).get();
+      const records = recordsOf(path);
+      expect(records.length, name).toBe(asides.length);
+      for (const r of records) {
+        const hash = r.href.split('#')[1];
+        if (hash) expect($(`[id="${hash}"]`).length, r.href).toBe(1);
+        // The text is a note's own, as the page shows it (entities decoded, no markup).
+        expect(asides.some((text) => text.includes(r.text.slice(0, 80))), `${r.href}: ${r.text.slice(0, 80)}`).toBe(true);
+      }
+    }
+  });
+
+  it('a search for what a note warns about finds it', () => {
+    expect(index.some((r) => r.href === '/docs/api/classes/SignedData#verify' && r.name === 'Site note on SignedData.verify()' && r.text.includes('checkChain: true'))).toBe(true);
+    expect(index.some((r) => r.href === '/docs/api/classes/Certificate#sign' && /SHA-1/.test(r.text))).toBe(true);
   });
 });
