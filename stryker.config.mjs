@@ -54,6 +54,26 @@ export const equivalents = [
     reason: "htmlparser2's default: said for the reader, the same without it.",
   },
   {
+    file: 'src/links/collect.ts',
+    code: 'length === 2 || (isA && length === 4)',
+    reason: 'A shortcut: only a name of 2 or 4 characters can be id, name or href; letting more through changes nothing, as the names are compared right after (a narrower test is killed by the tests of each attribute).',
+  },
+  {
+    file: 'src/links/collect.ts',
+    code: "''",
+    reason: 'Neither empty string is ever read as such: the value is reset at each attribute name before any use, and a name that was not read cannot equal id, name or href whatever stands for it.',
+  },
+  {
+    file: 'src/links/collect.ts',
+    code: 'let isA = false;',
+    reason: 'Set at every tag name, before any attribute of that tag: the first value is never read.',
+  },
+  {
+    file: 'src/links/collect.ts',
+    code: 'wanted',
+    reason: 'The two `if (wanted)` guards of the value are a shortcut: the value of an attribute not wanted, if built, is dropped (reset at the next name, never stored). (Their `false` mutants, which the tests kill, fall under this node too.)',
+  },
+  {
     file: 'src/links/link-index.ts',
     code: 'if (absolute) {\n    if (resolvedCount++ > RESOLVED_LIMIT) {\n      resolved.clear();\n      resolvedCount = 0;\n    }\n    let byHref = resolved.get(base);\n    if (!byHref) resolved.set(base, (byHref = new Map()));\n    byHref.set(href, link);\n  }',
     reason: 'Filling the href cache: only absolute hrefs are ever looked up in it, so caching more, less or nothing gives the same results.',

@@ -35,6 +35,7 @@ function byParser(html: string): { ids: string[]; hrefs: string[] } {
 describe('collectLinks reads what the HTML parser reads', () => {
   const cases: Record<string, string> = {
     'upper-case tags and attributes': '<A HREF="/up" NAME="Top">x</A><DIV ID="Big"></DIV><aB href="/ab">no</aB>',
+    'names and hrefs of other one-letter elements': '<b href="/b" name="b-name">x</b><p name="p-name" id="p-id">y</p><i href="/i">z</i><q name="q">w</q>',
     'the first of a repeated attribute': '<a href="/one" href="/two" id="i1" id="i2" name="n1" NAME="n2">x</a>',
     'entities in values': '<a href="/q?a=1&amp;b=&#x32;&#51;&lt;&quot;&nbsp;" id="&eacute;t&eacute;">x</a><a href=\'/s&apos;\'>y</a>',
     'unquoted and valueless attributes': '<a href=/bare id=plain>x</a><a href>empty</a><a name>none</a><div id></div>',
