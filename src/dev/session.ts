@@ -3,13 +3,13 @@
 // reloads the pages it changed, a failure shows its diagnostics in an overlay
 // while out/ keeps the last good site.
 import { relative } from 'node:path';
-import type { SiteBuilder } from '../site/builder.ts';
+import { Dropped, type SiteBuilder } from '../site/builder.ts';
 import type { RunResult } from '../site/types.ts';
 import type { Reporter } from '../site/reporter.ts';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from './errors.ts';
 import type { LiveChannel } from './live.ts';
-import { ChangeQueue, watchSources, type SourceWatcher } from './watcher.ts';
+import { ChangeQueue, watchSources, type Keep, type SourceWatcher } from './watcher.ts';
 
 export interface WatchSession {
   /** Stops watching; waits for a rebuild in progress. */
@@ -28,18 +28,21 @@ export interface WatchOptions {
 
 export async function startWatching(options: WatchOptions): Promise<WatchSession> {
   const { builder, live, reporter, root } = options;
-  const rebuild = async (files: string[]): Promise<void> => {
+  const rebuild = async (files: string[], keep: Keep): Promise<void> => {
     try {
-      const result = await builder.update(files);
+      const result = await builder.update(files, keep);
       reporter.info(summary(files, result, root));
       live.rebuilt(result.assetsChanged ? [] : result.changedPaths, result.assetsChanged, files);
       // The config may name another type definitions file.
       watcher.add(builder.watchedPaths);
     } catch (e) {
+      // A dropped run, or one that failed on files that changed again meanwhile (a half-written page): the next run tells.
+      if (e instanceof Dropped || !(await keep)) return;
       reportFailure(e, options, files);
     }
   };
-  const queue = new ChangeQueue(rebuild, { quietMs: options.quietMs });
+  // Each rebuild starts at the first event and is kept only if its files are final when the window ends.
+  const queue = new ChangeQueue(rebuild, { quietMs: options.quietMs, ahead: true });
   const watcher: SourceWatcher = await watchSources(builder.watchedPaths, queue, (e) => reporter.info(`The file watcher failed: ${String(e)}`));
   await queue.exclusive(async () => {
     try {

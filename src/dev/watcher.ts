@@ -34,17 +34,43 @@ export const RECHECK_MS = 80;
  * A plain save costs nothing more: its identity is already the final one.
  */
 
+/*
+ * Ahead of the window (`ahead`): a run starts at the first event, while the
+ * window is still open, and is told at its end whether to keep its result:
+ * yes when the window closed on the very files it read (no event, no change
+ * of identity since), no otherwise, and the run then drops what it made and
+ * the next one starts. The window still decides what is shown; the rebuild
+ * just no longer waits for it.
+ */
+
 export interface QueueOptions {
   /** Quiet time that ends a burst (default QUIET_MS). */
   quietMs?: number;
   recheckMs?: number;
   /** A file's identity; it changes whenever the file is written (default: inode, size, mtime). */
   identity?: (file: string) => Promise<string>;
+  /** Start runs at the first event, each told at the window's end whether to keep its result (above). */
+  ahead?: boolean;
+}
+
+/** Whether a run keeps what it made: settled at the end of the quiet window (at once, for a run not ahead of it). */
+export type Keep = Promise<boolean>;
+
+/** A run started ahead of the window's end, not yet told whether to keep its result. */
+interface AheadRun {
+  files: readonly string[];
+  /** The files' identities as the run started, before it read them. */
+  before: Promise<string[]>;
+  tell: (keep: boolean) => void;
+  told: boolean;
+  /** The run (and, when kept, its recheck). */
+  done: Promise<void>;
 }
 
 /** Runs `run` with every file changed since the last run; never two runs at once. */
 export class ChangeQueue {
   private pending = new Set<string>();
+  private ahead: AheadRun | undefined;
   /** Each pending file's identity as last seen (at its latest event, or at the latest end of a quiet window). */
   private seen = new Map<string, Promise<string>>();
   private timer: NodeJS.Timeout | undefined;
@@ -56,13 +82,16 @@ export class ChangeQueue {
   private readonly recheckMs: number;
   private readonly identity: (file: string) => Promise<string>;
 
+  private readonly runsAhead: boolean;
+
   constructor(
-    private readonly run: (files: string[]) => Promise<void>,
+    private readonly run: (files: string[], keep: Keep) => Promise<void>,
     options: QueueOptions = {},
   ) {
     this.quietMs = options.quietMs ?? QUIET_MS;
     this.recheckMs = options.recheckMs ?? RECHECK_MS;
     this.identity = options.identity ?? fileIdentity;
+    this.runsAhead = options.ahead ?? false;
   }
 
   push(file: string): void {
@@ -70,13 +99,19 @@ export class ChangeQueue {
     this.pending.add(file);
     this.seen.set(file, this.identity(file));
     if (this.running) return; // picked up when the current run ends
+    this.drop(); // a run ahead read files older than this
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.quietMs);
+    this.startAhead();
   }
 
   /** Runs `task` alone (e.g. the first build); changes seen meanwhile run right after it. */
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    while (this.running) await this.running;
+    while (this.running || this.ahead) {
+      const ahead = this.ahead;
+      this.drop();
+      await Promise.all([this.running, ahead?.done]);
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
     // Marked as running before the task starts, so that changes it causes wait for it.
@@ -96,23 +131,76 @@ export class ChangeQueue {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.stopWaiting?.();
-    await this.running;
+    const ahead = this.ahead;
+    this.drop();
+    await Promise.all([this.running, ahead?.done]);
   }
 
   private async flush(): Promise<void> {
     this.timer = undefined;
-    const writing = await this.stillWriting([...this.pending]);
+    const files = [...this.pending];
+    const ahead = this.ahead;
+    const [writing, current] = await Promise.all([this.stillWriting(files), ahead && this.readsCurrent(ahead, files)]);
     // A push during the check restarted the window; close() ended everything.
     if (this.timer || this.running || this.closed) return;
     if (writing) {
+      // Not quiet yet; a run ahead that read the files as they are now may still be kept at the next end.
+      if (!current) this.drop();
       this.timer = setTimeout(() => void this.flush(), this.quietMs);
+      this.startAhead();
       return;
     }
-    const files = [...this.pending];
+    if (ahead && current && !ahead.told) {
+      // The run ahead read exactly these files as they are now: it keeps its result.
+      this.pending = new Set();
+      this.seen.clear();
+      this.ahead = undefined;
+      this.running = ahead.done.finally(() => this.done());
+      ahead.told = true;
+      ahead.tell(true);
+      await this.running;
+      return;
+    }
+    if (ahead) {
+      this.drop();
+      await ahead.done;
+      if (this.timer || this.running || this.closed) return;
+    }
     this.pending = new Set();
     this.seen.clear();
-    this.running = this.runAndRecheck(files).finally(() => this.done());
+    this.running = this.runAndRecheck(files, Promise.resolve(true)).finally(() => this.done());
     await this.running;
+  }
+
+  /** Whether the run ahead reads exactly these files, as they are now: none changed since it started. */
+  private async readsCurrent(ahead: AheadRun, files: readonly string[]): Promise<boolean> {
+    if (ahead.told || !sameFiles(ahead.files, files)) return false;
+    const [then, now] = await Promise.all([ahead.before, Promise.all(ahead.files.map(this.identity))]);
+    return then.every((id, i) => id === now[i]);
+  }
+
+  /** Starts a run of the pending files ahead of the window's end (never beside another run). */
+  private startAhead(): void {
+    if (!this.runsAhead || this.ahead || this.running || this.closed || !this.pending.size) return;
+    let tell = (_keep: boolean): void => {};
+    const keep = new Promise<boolean>((resolve) => (tell = resolve));
+    const files = [...this.pending];
+    const before = Promise.all(files.map(this.identity));
+    const ahead: AheadRun = { files, before, tell, told: false, done: Promise.resolve() };
+    this.ahead = ahead;
+    ahead.done = this.runAndRecheck(files, keep, before).finally(() => {
+      if (this.ahead === ahead) this.ahead = undefined;
+      // Dropped while the window is still open: the next run ahead takes every file pending now.
+      if (this.timer) this.startAhead();
+    });
+  }
+
+  /** Tells the run ahead, if any, to drop its result. */
+  private drop(): void {
+    const ahead = this.ahead;
+    if (!ahead || ahead.told) return;
+    ahead.told = true;
+    ahead.tell(false);
   }
 
   /** Whether a file changed since it was last seen, without an event; notes what it is now. */
@@ -127,10 +215,12 @@ export class ChangeQueue {
     return moved.includes(true);
   }
 
-  private async runAndRecheck(files: string[]): Promise<void> {
+  private async runAndRecheck(files: string[], keep: Keep, identities = Promise.all(files.map(this.identity))): Promise<void> {
     const started = performance.now();
-    const before = await Promise.all(files.map(this.identity));
-    await this.run(files);
+    const before = await identities;
+    await this.run(files, keep);
+    // A dropped run's files are pending still: nothing to look at again.
+    if (!(await keep)) return;
     const wait = this.recheckMs - (performance.now() - started);
     if (wait > 0 && !this.closed) {
       await new Promise<void>((resolve) => {
@@ -153,8 +243,15 @@ export class ChangeQueue {
 
   private done(): void {
     this.running = undefined;
-    if (this.pending.size && !this.closed) this.timer = setTimeout(() => void this.flush(), this.quietMs);
+    if (this.pending.size && !this.closed) {
+      this.timer = setTimeout(() => void this.flush(), this.quietMs);
+      this.startAhead();
+    }
   }
+}
+
+function sameFiles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((f) => b.includes(f));
 }
 
 async function fileIdentity(file: string): Promise<string> {

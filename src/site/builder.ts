@@ -97,16 +97,20 @@ export class SiteBuilder {
     return result;
   }
 
-  /** Re-runs what these changed files (absolute paths) affect and writes the files that changed. */
-  async update(files: Iterable<string>): Promise<RunResult> {
+  /**
+   * Re-runs what these changed files (absolute paths) affect and writes the files that changed.
+   * With `keep` (a run started before the files were known to be final), nothing is written
+   * until it settles: to false, the run drops what it made and throws `Dropped`.
+   */
+  async update(files: Iterable<string>, keep?: Promise<boolean>): Promise<RunResult> {
     for (const file of files) this.pending.add(file);
     if (!this.state) return this.build();
-    const result = await this.run(planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry }), this.state);
+    const result = await this.run(planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry }), this.state, keep);
     this.pending.clear();
     return result;
   }
 
-  private async run(plan: ChangePlan, prev: SiteState | undefined): Promise<RunResult> {
+  private async run(plan: ChangePlan, prev: SiteState | undefined, keep?: Promise<boolean>): Promise<RunResult> {
     const started = performance.now();
     const fresh = this.runs++ > 0;
     const timings: RunResult['timings'] = [];
@@ -157,6 +161,13 @@ export class SiteBuilder {
         await staged.abort();
         throw e;
       });
+    // A run ahead of the quiet window waits here for its end; the wait is not the build's time.
+    const waitStarted = performance.now();
+    if (keep && !(await keep)) {
+      await staged.abort();
+      throw new Dropped();
+    }
+    const waited = performance.now() - waitStarted;
     const written = await stage('write', () => staged.commit(),
       (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
     // The cache is saved while the previous out/ is removed.
@@ -168,11 +179,19 @@ export class SiteBuilder {
       pages: rendered.renderedPaths.size,
       links: links.linksChecked,
       bytes: written.bytes,
-      ms: performance.now() - started,
+      ms: performance.now() - started - waited,
       changedPaths: changed.map((p) => p.path),
       assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),
       timings,
     };
+  }
+}
+
+/** A run told to drop its result (its files changed again before the quiet window ended): nothing was written. */
+export class Dropped extends Error {
+  constructor() {
+    super('The rebuild was dropped: its files changed again before it was done.');
+    this.name = 'Dropped';
   }
 }
 

@@ -168,6 +168,140 @@ describe('ChangeQueue', () => {
   });
 });
 
+describe('ChangeQueue, runs ahead of the window', () => {
+  const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+  let versions: Map<string, number>;
+  const identity = async (file: string) => `${versions.get(file) ?? 0}`;
+  const save = (file: string) => versions.set(file, (versions.get(file) ?? 0) + 1);
+  /** Each run: its files, whether it was told to keep its result (undefined until told), and whether it ended. */
+  type Run = { files: string[]; kept?: boolean; ended: boolean };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    versions = new Map();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A queue whose runs take `ms` of fake time, then wait (as the builder does) to be told whether to keep what they made. */
+  function queueOf(runs: Run[], ms = 0, recheckMs = 0, quietMs = 20): ChangeQueue {
+    let active = 0;
+    return new ChangeQueue(async (files, keep) => {
+      expect(active).toBe(0); // never two runs at once
+      active++;
+      const run: Run = { files: [...files].sort(), ended: false };
+      runs.push(run);
+      if (ms) await new Promise((r) => setTimeout(r, ms));
+      run.kept = await keep;
+      run.ended = true;
+      active--;
+    }, { quietMs, recheckMs, identity, ahead: true });
+  }
+
+  it('starts the run at the first event and keeps it when the window closes on the same files', async () => {
+    const runs: Run[] = [];
+    const queue = queueOf(runs);
+    save('/a.md');
+    queue.push('/a.md');
+    await tick(0);
+    expect(runs).toEqual([{ files: ['/a.md'], ended: false }]);
+    await tick(19);
+    expect(runs[0]!.kept).toBeUndefined();
+    await tick(1);
+    expect(runs).toEqual([{ files: ['/a.md'], kept: true, ended: true }]);
+    await tick(1000);
+    expect(runs).toHaveLength(1);
+    await queue.close();
+  });
+
+  it('drops the run ahead at a second event; the next run takes every pending file at once and is kept', async () => {
+    const runs: Run[] = [];
+    // A kept run looks at its files again 80 ms after it started; a dropped one has nothing to look at, and waits for nothing.
+    const queue = queueOf(runs, 0, 80);
+    queue.push('/a.md');
+    await tick(5);
+    queue.push('/b.md');
+    await tick(0);
+    expect(runs[0]).toEqual({ files: ['/a.md'], kept: false, ended: true });
+    expect(runs[1]).toEqual({ files: ['/a.md', '/b.md'], ended: false });
+    await tick(19);
+    expect(runs[1]!.kept).toBeUndefined(); // the window restarted at the second event
+    await tick(1);
+    expect(runs.map((r) => r.kept)).toEqual([false, true]);
+    await tick(1000);
+    expect(runs).toHaveLength(2);
+    await queue.close();
+  });
+
+  it('drops the run ahead when a file moved without an event (a write in steps), and keeps the one after', async () => {
+    const runs: Run[] = [];
+    const queue = queueOf(runs);
+    save('/page.md'); // truncated: the one event
+    queue.push('/page.md');
+    await tick(10);
+    save('/page.md'); // a chunk, its event dropped: the run ahead read a half-written file
+    await tick(10);
+    expect(runs[0]).toEqual({ files: ['/page.md'], kept: false, ended: true });
+    expect(runs[1]).toEqual({ files: ['/page.md'], ended: false });
+    await tick(20);
+    expect(runs.map((r) => r.kept)).toEqual([false, true]);
+    await tick(1000);
+    expect(runs).toHaveLength(2);
+    await queue.close();
+  });
+
+  it('keeps a run ahead that read the file as it is now, though the event came before the write was done', async () => {
+    const runs: Run[] = [];
+    let calls = 0;
+    // The event's own look sees the file truncated; the run, starting right after, sees it written.
+    const lagging = async (file: string) => (calls++ === 0 ? 'truncated' : `${versions.get(file) ?? 0}`);
+    const queue = new ChangeQueue(async (files, keep) => {
+      const run: Run = { files: [...files], ended: false };
+      runs.push(run);
+      run.kept = await keep;
+      run.ended = true;
+    }, { quietMs: 20, recheckMs: 0, identity: lagging, ahead: true });
+    save('/page.md');
+    queue.push('/page.md');
+    await tick(20); // moved since the event's look: not quiet yet, but the run read it as it is
+    expect(runs).toEqual([{ files: ['/page.md'], ended: false }]);
+    await tick(20);
+    expect(runs).toEqual([{ files: ['/page.md'], kept: true, ended: true }]);
+    await tick(1000);
+    expect(runs).toHaveLength(1);
+    await queue.close();
+  });
+
+  it('lets a kept run finish past the window, and runs what changed meanwhile once after it', async () => {
+    const runs: Run[] = [];
+    const queue = queueOf(runs, 50);
+    queue.push('/a.md');
+    await tick(20); // the window ends while the run is busy: it is told to keep its result
+    expect(runs).toEqual([{ files: ['/a.md'], ended: false }]);
+    queue.push('/b.md'); // during a kept run: waits for it
+    await tick(30);
+    expect(runs[0]).toEqual({ files: ['/a.md'], kept: true, ended: true });
+    await tick(0);
+    expect(runs[1]).toEqual({ files: ['/b.md'], ended: false }); // ahead of its own window
+    await tick(20 + 50);
+    expect(runs.map((r) => r.kept)).toEqual([true, true]);
+    expect(runs).toHaveLength(2);
+    await queue.close();
+  });
+
+  it('on close, drops the run ahead and waits for it', async () => {
+    const runs: Run[] = [];
+    const queue = queueOf(runs, 50);
+    queue.push('/a.md');
+    await tick(5);
+    const closing = queue.close();
+    await tick(50);
+    await closing;
+    expect(runs).toEqual([{ files: ['/a.md'], kept: false, ended: true }]);
+  });
+});
+
 describe('watchSources', () => {
   it('sees the last of two quick saves of one file on disk, the second made while the first is being built', async () => {
     await mkdir(DIR, { recursive: true });
