@@ -185,7 +185,7 @@ describe('ChangeQueue, runs ahead of the window', () => {
   });
 
   /** A queue whose runs take `ms` of fake time, then wait (as the builder does) to be told whether to keep what they made. */
-  function queueOf(runs: Run[], ms = 0, recheckMs = 0, quietMs = 20): ChangeQueue {
+  function queueOf(runs: Run[], ms = 0, recheckMs = 0, look = identity): ChangeQueue {
     let active = 0;
     return new ChangeQueue(async (files, keep) => {
       expect(active).toBe(0); // never two runs at once
@@ -196,7 +196,7 @@ describe('ChangeQueue, runs ahead of the window', () => {
       run.kept = await keep;
       run.ended = true;
       active--;
-    }, { quietMs, recheckMs, identity, ahead: true });
+    }, { quietMs: 20, recheckMs, identity: look, ahead: true });
   }
 
   it('starts the run at the first event and keeps it when the window closes on the same files', async () => {
@@ -256,12 +256,7 @@ describe('ChangeQueue, runs ahead of the window', () => {
     let calls = 0;
     // The event's own look sees the file truncated; the run, starting right after, sees it written.
     const lagging = async (file: string) => (calls++ === 0 ? 'truncated' : `${versions.get(file) ?? 0}`);
-    const queue = new ChangeQueue(async (files, keep) => {
-      const run: Run = { files: [...files], ended: false };
-      runs.push(run);
-      run.kept = await keep;
-      run.ended = true;
-    }, { quietMs: 20, recheckMs: 0, identity: lagging, ahead: true });
+    const queue = queueOf(runs, 0, 0, lagging);
     save('/page.md');
     queue.push('/page.md');
     await tick(20); // moved since the event's look: not quiet yet, but the run read it as it is
