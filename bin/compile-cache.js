@@ -19,9 +19,12 @@ import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 
 const COMPILER = /[\\/]node_modules[\\/]typescript[\\/]lib[\\/]typescript\.js$/;
+const SCRIPT_NAME = 'node_modules/typescript/lib/typescript.js';
 const PREFIX = 'typescript-';
 const SUFFIX = '.v8cache';
 const HASH_BYTES = 32;
+/** Bump when what is cached changes (2: the script named from node_modules on, not by its absolute path). */
+const FORMAT = 2;
 const sha256 = (data) => createHash('sha256').update(data).digest();
 
 /** Compiles typescript.js with the code cache kept in `dir`, and saves the cache at exit when it had none that V8 took. */
@@ -30,11 +33,14 @@ export function cacheCompiler(dir) {
   Module.prototype._compile = function (content, filename) {
     if (!COMPILER.test(filename) || content.startsWith('#!')) return compile.call(this, content, filename);
     Module.prototype._compile = compile; // one file, once
-    const key = createHash('sha256').update(`${process.version}\0${process.arch}\0`).update(content).digest('hex').slice(0, 20);
+    const key = createHash('sha256').update(`${FORMAT}\0${process.version}\0${process.arch}\0`).update(content).digest('hex').slice(0, 20);
     const file = join(dir, `${PREFIX}${key}${SUFFIX}`);
     const cachedData = read(file);
+    // V8 keeps the script's name in the cache, and no cache holds a path of the machine: the name is a
+    // constant (a slice of the real path would be kept with the whole path it was cut from). The compiler
+    // still gets its real __filename and __dirname.
     const script = new vm.Script(Module.wrap(content), {
-      filename,
+      filename: SCRIPT_NAME,
       cachedData,
       importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });

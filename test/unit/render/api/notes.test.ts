@@ -129,7 +129,7 @@ describe('notes on the item page', () => {
     const page = { path: '/docs/api/classes/Circle', kind: 'api-class' as const, sidebar: 'docs' as const, title: 'Circle', html: body.html, toc: body.toc };
     const index = buildSearchIndex(sample, [page]);
     expect(index.pages).toEqual([['/docs/api/classes/Circle', 'Circle', 'docs', [
-      ['', 'Site note on Circle', 'The item note, with a link .'],
+      ['', 'Site note on Circle', 'The item note, with a link.'],
       ['constructor', 'Site note on new Circle()', 'Constructor note.'],
       ['area', 'Site note on Circle.area()', 'Area note.'],
       ['compare', 'Site note on Circle.compare()', 'Compare note.'],
