@@ -23,8 +23,8 @@ const SCRIPT_NAME = 'node_modules/typescript/lib/typescript.js';
 const PREFIX = 'typescript-';
 const SUFFIX = '.v8cache';
 const HASH_BYTES = 32;
-/** Bump when what is cached changes (2: the script named from node_modules on, not by its absolute path). */
-const FORMAT = 2;
+/** Bump when what is cached changes (3: the script named by a constant, not by its absolute path). */
+const FORMAT = 3;
 const sha256 = (data) => createHash('sha256').update(data).digest();
 
 /** Compiles typescript.js with the code cache kept in `dir`, and saves the cache at exit when it had none that V8 took. */
