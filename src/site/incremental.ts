@@ -47,11 +47,11 @@ export function routesNeedingBodies(
   docs: readonly DocSource[],
   plan: ChangePlan,
   prev: PreviousRender | undefined,
-  /** The render code of bodies changed (a template they use was edited). */
-  bodyCodeChanged: boolean,
+  /** Whether the render code of a route's body changed (a template it uses was edited). */
+  bodyCodeChanged: (route: RouteRecord) => boolean,
   apiNotes: readonly ApiNoteFile[] = [],
 ): RouteRecord[] {
-  if (!prev || plan.full || plan.config || plan.api || bodyCodeChanged) return [...routes];
+  if (!prev || plan.full || plan.config || plan.api) return [...routes];
   // A changed note file re-renders only the page of the item it is about (and of the item it was about).
   const notesOf = (notes: readonly ApiNoteFile[] | undefined) => new Map((notes ?? []).map((n) => [n.item, JSON.stringify(n)]));
   const [notesBefore, notesNow] = [notesOf(prev.apiNotes), notesOf(apiNotes)];
@@ -59,6 +59,7 @@ export function routesNeedingBodies(
   const before = new Map(prev.routes.map((r) => [r.path, r]));
   const docRoutesMoved = docRouteKey(routes) !== docRouteKey(prev.routes);
   return routes.filter((route) => {
+    if (bodyCodeChanged(route)) return true;
     const old = before.get(route.path);
     if (!old || old.source !== route.source || old.kind !== route.kind || old.sidebar !== route.sidebar) return true;
     const m = route.model;

@@ -27,7 +27,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
-  const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: false, documents: false };
+  const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: () => false, documents: false };
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
   // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
   const bodyKey = apiBodyKey(input);

@@ -12,12 +12,13 @@ import * as esbuild from 'esbuild';
 import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
+import type { RouteModel, RouteRecord } from '../routes/types.ts';
 
 export interface Renderer {
   renderBodies: typeof renderBodies;
   renderSite: typeof renderSite;
-  /** Whether these changed files feed the bodies or the documents (both, if not known). */
-  reaches(files: Iterable<string>): { bodies: boolean; documents: boolean };
+  /** Which bodies these changed files feed (each route's, by the code that renders its kind) and whether they feed the documents (everything, if not known). */
+  reaches(files: Iterable<string>): { bodies: (route: RouteRecord) => boolean; documents: boolean };
 }
 
 /** src/, where the render code lives (templates/ is reached from it by relative imports). */
@@ -26,8 +27,22 @@ const BODIES = join(SRC, 'pages/bodies.ts');
 const DOCUMENTS = join(SRC, 'render/render-site.ts');
 const ENTRY = `export { renderBodies } from './pages/bodies.ts';\nexport { renderSite } from './render/render-site.ts';\n`;
 
+/**
+ * The modules that render each kind of body (src/pages/bodies.ts calls them): a template only they
+ * reach changes only those bodies (an API template, no Markdown page).
+ */
+const BODY_MODULES: Record<RouteModel['type'], string[]> = {
+  'api-item': ['render/api/index.ts', 'pages/api-notes.ts'],
+  'api-globals': ['render/api/index.ts'],
+  // Section index pages get their cards from simple-bodies.ts.
+  doc: ['content/render-docs.ts', 'pages/simple-bodies.ts'],
+  'api-readme': ['content/render-docs.ts'],
+  'page-module': ['pages/simple-bodies.ts'],
+  'not-found': ['pages/simple-bodies.ts'],
+};
+
 /** Used when no graph is known: any template may feed anything. */
-export const reachesEverything = (): { bodies: boolean; documents: boolean } => ({ bodies: true, documents: true });
+export const reachesEverything = (): { bodies: (route: RouteRecord) => boolean; documents: boolean } => ({ bodies: () => true, documents: true });
 
 let loads = 0;
 
@@ -59,12 +74,19 @@ export class RendererLoader {
       const imports = moduleGraph(result.metafile!, this.root);
       const bodies = reachable(imports, BODIES);
       const documents = reachable(imports, DOCUMENTS);
+      const byKind = new Map(Object.entries(BODY_MODULES).map(([kind, modules]) => [kind, new Set(modules.flatMap((m) => [...reachable(imports, join(SRC, m))]))]));
+      const known = new Set([...byKind.values()].flatMap((set) => [...set]));
       return {
         renderBodies: mod.renderBodies,
         renderSite: mod.renderSite,
         reaches: (files) => {
-          const list = [...files];
-          return { bodies: list.some((f) => bodies.has(f)), documents: list.some((f) => documents.has(f)) };
+          const changed = [...files].filter((f) => bodies.has(f));
+          // A file the bodies reach other than through those modules: every body, to be safe.
+          const anyBody = changed.some((f) => !known.has(f));
+          return {
+            bodies: (route) => anyBody || changed.some((f) => byKind.get(route.model.type)!.has(f)),
+            documents: [...files].some((f) => documents.has(f)),
+          };
         },
       };
     } finally {

@@ -176,6 +176,17 @@ describe('live rebuilds', () => {
     expect(line).not.toMatch(/\bapi\b/);
   });
 
+  it('reloads the API pages alone after an API page template edit (the render code tells which bodies it feeds)', async () => {
+    const reload = await save('templates/api/ItemPage.tsx', (t) => t.replace('<span className="kd">', '<span className="kd" data-watch-edit="">'));
+    const { paths, all } = reload.data as Reload;
+    expect(all).toBe(false);
+    // Every item page of the fixture's API, and no other page.
+    expect(paths).toContain('/docs/api/classes/Certificate');
+    expect(paths.every((p) => /^\/docs\/api\/(classes|interfaces|enumerations)\//.test(p))).toBe(true);
+    expect((await page('/docs/api/classes/Certificate')).$('.kd[data-watch-edit]')).toHaveLength(1);
+    expect((await page('/docs/installation')).status).toBe(200);
+  });
+
   it('re-renders every page after a config edit, and the home page after a page module edit', async () => {
     const config = await save('content/site.config.ts', (t) => t.replace("copyright: 'PKI.js", "copyright: 'Edited: PKI.js"));
     expect((config.data as Reload).all).toBe(true);
