@@ -3,8 +3,8 @@
 // edit watch mode bundles the render code with esbuild into a new file under
 // .pkidocs-cache/dev/ and imports that: the templates are read afresh while
 // typedoc, shiki and the rest of the build stay loaded. esbuild's module
-// graph then tells which half a changed template feeds: page bodies (API
-// pages, cards) or the layout around every page.
+// graph then tells what a changed template feeds: the bodies of which kinds
+// of route (API pages, Markdown pages, cards…), and the layout around every page.
 import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
