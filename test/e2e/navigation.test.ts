@@ -61,7 +61,7 @@ describe('client navigation', () => {
     // A script click, so that the browser does not scroll the link into view first.
     await page.evaluate(() => document.querySelector<HTMLElement>('#content a[href="/docs/api/classes/Extension"]')!.click());
     await page.waitForURL('**/docs/api/classes/Extension');
-    expect(await page.locator('#content h1').textContent()).toContain('Extension');
+    await expect.poll(() => page.locator('#content h1').textContent()).toContain('Extension');
     expect(await page.evaluate(() => scrollY)).toBe(0);
     await page.evaluate(() => scrollTo(0, 400));
 
@@ -140,7 +140,8 @@ describe('client navigation', () => {
     await mark(page);
     await page.click('#html');
     await page.waitForURL('**/docs/examples/other');
-    expect(await page.locator('#content h1').textContent()).toBe('Other');
+    // The URL changes as the new page is handed to React, which paints it a moment later.
+    await expect.poll(() => page.locator('#content h1').textContent()).toBe('Other');
     expect(await marked(page)).toBe(true);
     await context.close();
   });
