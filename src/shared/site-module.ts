@@ -13,7 +13,7 @@
 // import.meta.url and dirname are computed from the compiled file's own URL.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -98,10 +98,26 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
   await writeAtomic(sourcesFile, JSON.stringify({ out, files } satisfies Sources));
-  for (const name of await readdir(dir)) {
-    if (name.startsWith(prefix) && name.endsWith('.mjs') && name !== out) await rm(join(dir, name), { force: true });
-  }
+  await sweep(dir, prefix, out);
   return join(dir, out);
+}
+
+/** A day: a compiled module older than that is compiled again if it is still needed. */
+const STALE_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes this source's older compiled files, and every file of the folder
+ * older than a day: the modules of sources since moved or deleted (a fixture, a
+ * renamed page) and of older pkidocs versions would otherwise stay for ever.
+ */
+async function sweep(dir: string, prefix: string, out: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(dir)) {
+    if (name === out || name === `${prefix}sources.json`) continue;
+    const path = join(dir, name);
+    const mine = name.startsWith(prefix) && name.endsWith('.mjs');
+    if (mine || now - ((await stat(path).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(path, { force: true });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The site's own TypeScript modules (config, page modules) are compiled by
 // esbuild and imported without a loader hook: their code, their location and
 // their errors must be as if Node ran the source itself.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,20 @@ describe('importSiteModule', () => {
     writeFileSync(dep, 'export const n = 2;\n');
     expect((await importSiteModule(file, cache)).default).toEqual(['b', 2]);
     expect(readdirSync(join(cache, 'modules')).filter((f) => f.startsWith('edited_ts-') && f.endsWith('.mjs'))).toHaveLength(1);
+  });
+
+  it('removes compiled files a day old when it compiles (sources moved or deleted, older versions), and keeps newer ones', async () => {
+    const modules = join(cache, 'modules');
+    mkdirSync(modules, { recursive: true });
+    const old = join(modules, 'gone_ts-0000000000000000-1111111111111111.mjs');
+    const recent = join(modules, 'other_ts-0000000000000000-2222222222222222.mjs');
+    writeFileSync(old, 'export default 1;\n');
+    writeFileSync(recent, 'export default 2;\n');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    writeFileSync(join(dir, 'swept.ts'), 'export default 3;\n');
+    expect((await importSiteModule(join(dir, 'swept.ts'), cache)).default).toBe(3);
+    expect([existsSync(old), existsSync(recent)]).toEqual([false, true]);
   });
 
   it('reports a syntax error with its file, line and column', async () => {
