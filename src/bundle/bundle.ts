@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { Kept } from '../shared/kept.ts';
 import { ASSET_DIR } from '../shared/paths.ts';
 
 export interface BundleFile {
@@ -82,23 +83,19 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
  * ~70 → ~35 ms for the page script). Same options, same output as bundleClient.
  */
 export class ClientBundler {
-  private contexts: Promise<esbuild.BuildContext[]> | undefined;
+  private readonly contexts: Kept<esbuild.BuildContext[]>;
 
-  constructor(private readonly root: string) {}
+  constructor(root: string) {
+    this.contexts = new Kept(() => Promise.all(buildOptions(root, true).map((o) => esbuild.context(o))));
+  }
 
   async bundle(): Promise<Bundle> {
-    const contexts = (this.contexts ??= Promise.all(buildOptions(this.root, true).map((o) => esbuild.context(o))));
-    contexts.catch(() => {
-      if (this.contexts === contexts) this.contexts = undefined; // tried again by the next build
-    });
-    const [page, search] = await contexts;
+    const [page, search] = await this.contexts.get();
     return asBundle(await Promise.all([page!.rebuild(), search!.rebuild()]));
   }
 
   async dispose(): Promise<void> {
-    const contexts = await this.contexts?.catch(() => []);
-    this.contexts = undefined;
-    await Promise.all((contexts ?? []).map((c) => c.dispose()));
+    await Promise.all(((await this.contexts.take()) ?? []).map((c) => c.dispose()));
   }
 }
 

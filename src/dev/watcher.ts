@@ -140,7 +140,9 @@ export class ChangeQueue {
     this.timer = undefined;
     const files = [...this.pending];
     const ahead = this.ahead;
-    const [writing, current] = await Promise.all([this.stillWriting(files), ahead && this.readsCurrent(ahead, files)]);
+    // One look at each file serves both questions.
+    const now = await Promise.all(files.map(this.identity));
+    const [writing, current] = await Promise.all([this.stillWriting(files, now), ahead && this.readsCurrent(ahead, files, now)]);
     // A push during the check restarted the window; close() ended everything.
     if (this.timer || this.running || this.closed) return;
     if (writing) {
@@ -173,10 +175,12 @@ export class ChangeQueue {
   }
 
   /** Whether the run ahead reads exactly these files, as they are now: none changed since it started. */
-  private async readsCurrent(ahead: AheadRun, files: readonly string[]): Promise<boolean> {
+  private async readsCurrent(ahead: AheadRun, files: readonly string[], now: readonly string[]): Promise<boolean> {
+    // Its files are always the pending ones (any push drops it); checked all the same, as keeping a
+    // run of fewer files than are pending would lose the others.
     if (ahead.told || !sameFiles(ahead.files, files)) return false;
-    const [then, now] = await Promise.all([ahead.before, Promise.all(ahead.files.map(this.identity))]);
-    return then.every((id, i) => id === now[i]);
+    const then = await ahead.before;
+    return ahead.files.every((file, i) => then[i] === now[files.indexOf(file)]);
   }
 
   /** Starts a run of the pending files ahead of the window's end (never beside another run). */
@@ -203,13 +207,13 @@ export class ChangeQueue {
     ahead.tell(false);
   }
 
-  /** Whether a file changed since it was last seen, without an event; notes what it is now. */
-  private async stillWriting(files: string[]): Promise<boolean> {
+  /** Whether a file changed since it was last seen (`now`: what each is now), without an event; notes what it is now. */
+  private async stillWriting(files: string[], now: readonly string[]): Promise<boolean> {
     const moved = await Promise.all(
-      files.map(async (file) => {
-        const [before, now] = await Promise.all([this.seen.get(file), this.identity(file)]);
-        this.seen.set(file, Promise.resolve(now));
-        return before !== now;
+      files.map(async (file, i) => {
+        const before = await this.seen.get(file);
+        this.seen.set(file, Promise.resolve(now[i]!));
+        return before !== now[i];
       }),
     );
     return moved.includes(true);

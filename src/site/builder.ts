@@ -19,6 +19,7 @@ import { readInputs } from './inputs.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
+import { Kept } from '../shared/kept.ts';
 import { failOn, settleAll, timer } from './stage.ts';
 import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
@@ -37,7 +38,7 @@ export class SiteBuilder {
   /** Watch mode: the Markdown twins of the last run, so that a run re-makes only those of changed routes. */
   private readonly twins: TwinMemo = new Map();
   /** The output folder, checked and locked by the first build until close(). */
-  private claim: Promise<OutLock> | undefined;
+  private readonly claim: Kept<OutLock>;
   /** Watch mode: the render code, bundled again after each template edit. */
   private readonly renderCode: RendererLoader;
 
@@ -58,6 +59,7 @@ export class SiteBuilder {
       bundler: options.incremental ? new ClientBundler(options.root) : undefined,
     };
     this.renderCode = new RendererLoader(options.root, this.ctx.cacheDir);
+    this.claim = new Kept(() => claimOutDir({ outDir: this.outDir, root: options.root, contentDir: this.layout.contentDir, onInfo: (line) => options.reporter.info(line) }));
   }
 
   /** What a watcher should follow: content, client code, templates, the config and the type definitions. */
@@ -67,25 +69,16 @@ export class SiteBuilder {
 
   /**
    * Refuses an output folder pkidocs may not replace, takes its lock (held
-   * until close()) and tidies what a crashed build left; once per builder.
+   * until close()) and tidies what a crashed build left; once per builder
+   * (a refused claim is checked again by the next build).
    */
   claimOutput(): Promise<OutLock> {
-    if (!this.claim) {
-      const { root, reporter } = this.options;
-      const claim = claimOutDir({ outDir: this.outDir, root, contentDir: this.layout.contentDir, onInfo: (line) => reporter.info(line) });
-      this.claim = claim;
-      claim.catch(() => {
-        if (this.claim === claim) this.claim = undefined; // refused: the next build checks again
-      });
-    }
-    return this.claim;
+    return this.claim.get();
   }
 
   /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
-    const claim = this.claim;
-    this.claim = undefined;
-    await Promise.all([(await claim?.catch(() => undefined))?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
+    await Promise.all([(await this.claim.take())?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 
   /** Runs every stage; out/ is replaced through a temporary folder. */

@@ -9,6 +9,7 @@ import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { Kept } from '../shared/kept.ts';
 import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
@@ -52,7 +53,7 @@ let loads = 0;
  * that changed.
  */
 export class RendererLoader {
-  private context: Promise<{ context: esbuild.BuildContext; dir: string }> | undefined;
+  private readonly context = new Kept(() => this.start());
 
   constructor(
     private readonly root: string,
@@ -60,11 +61,7 @@ export class RendererLoader {
   ) {}
 
   async load(): Promise<Renderer> {
-    const started = (this.context ??= this.start());
-    started.catch(() => {
-      if (this.context === started) this.context = undefined; // tried again by the next load
-    });
-    const { context, dir } = await started;
+    const { context, dir } = await this.context.get();
     const result = await context.rebuild();
     // A new file each time: Node's loader keeps every module it imported, by URL.
     const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
@@ -96,9 +93,7 @@ export class RendererLoader {
   }
 
   async dispose(): Promise<void> {
-    const started = await this.context?.catch(() => undefined);
-    this.context = undefined;
-    await started?.context.dispose();
+    await (await this.context.take())?.context.dispose();
   }
 
   private async start(): Promise<{ context: esbuild.BuildContext; dir: string }> {

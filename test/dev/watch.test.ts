@@ -176,7 +176,7 @@ describe('live rebuilds', () => {
     expect(line).not.toMatch(/\bapi\b/);
   });
 
-  it('reloads the API pages alone after an API page template edit (the render code tells which bodies it feeds)', async () => {
+  it('reloads the API pages alone, with the edit on them, after an API page template edit', async () => {
     const reload = await save('templates/api/ItemPage.tsx', (t) => t.replace('<span className="kd">', '<span className="kd" data-watch-edit="">'));
     const { paths, all } = reload.data as Reload;
     expect(all).toBe(false);
