@@ -80,6 +80,9 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   const result = await esbuild.build({
     ...NODE_MODULE_BUILD,
     entryPoints: [file],
+    // The comments naming each source are relative to the working folder: the cache folder, not the cwd
+    // (from another folder they held the checkout's path).
+    absWorkingDir: dir,
     // Not written by esbuild (the name comes from the code's hash), but the source map's paths are relative to it.
     outdir: dir,
     write: false,
@@ -94,7 +97,7 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {
-    const path = resolve(input);
+    const path = resolve(dir, input);
     files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
   await writeAtomic(sourcesFile, JSON.stringify({ out, files } satisfies Sources));

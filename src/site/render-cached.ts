@@ -176,7 +176,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       const body = bodies.get(route.path);
       if (key && body && renderedBodies.has(route.path)) {
         const deps = await Promise.all((dependencies.get(route.path) ?? []).map(async (f) => [rel(f), sha256(await readFile(f))] as [string, string]));
-        cachedBodies[route.path] = { key, body, deps };
+        // The page body's own fields only: a Markdown page's render result also lists the files it read, by
+        // absolute path, and those are kept in `deps`, relative to the checkout (no cache holds a machine path).
+        const { title, description, html, toc } = body;
+        cachedBodies[route.path] = { key, body: { title, description, html, toc }, deps };
       } else if (key && old?.key === key) cachedBodies[route.path] = old;
     }
     let publishRecord = cache.data.publish;

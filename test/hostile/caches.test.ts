@@ -32,7 +32,9 @@ const SITE_CONFIG = `export default {
   docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
 };
 `;
-const INSTALLATION = '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts\nimport { Certificate } from "pkijs";\nconst certificate = new Certificate();\n```\n';
+// A code include: the page cache records the files a page read, and must do so without the machine's paths.
+const INSTALLATION = '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts include=./snippet.ts\n```\n';
+const SNIPPET = 'import { Certificate } from "pkijs";\nconst certificate = new Certificate();\n';
 // No JSX: test/.tmp is outside the project's tsconfig.
 const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
 
@@ -111,6 +113,7 @@ beforeAll(async () => {
   mkdirSync(join(FIRST, 'content/pages'), { recursive: true });
   writeFileSync(join(FIRST, 'content/site.config.ts'), SITE_CONFIG);
   writeFileSync(join(FIRST, 'content/docs/installation.md'), INSTALLATION);
+  writeFileSync(join(FIRST, 'content/docs/snippet.ts'), SNIPPET);
   writeFileSync(join(FIRST, 'content/pages/index.tsx'), HOME);
   const first = await build();
   expect(first.stderr).toMatch(/Built \d+ pages/);
