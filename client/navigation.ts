@@ -2,6 +2,7 @@
 // route change the new page gets its title, its scroll position and the focus
 // (on its heading, so keyboard and screen-reader users start there).
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { CONTENT_ID, MAIN_CONTENT_ID } from '../src/shared/reserved-ids.ts';
 import type { Chunk } from '../src/shared/view.ts';
 import { Router, scrollToHash, type Arrival, type ContentState } from './router.ts';
@@ -27,9 +28,13 @@ export function useNavigation(initial: Chunk, onLeave: () => void): { view: Chun
     router.current = new Router({
       show(chunk, to) {
         arrival.current = to;
-        setView(chunk);
-        setContent({ status: 'shown' });
-        onLeave();
+        // Painted in the task that changed the URL: nothing (a reader, a script,
+        // a copied address) ever sees the new URL over the old page.
+        flushSync(() => {
+          setView(chunk);
+          setContent({ status: 'shown' });
+          onLeave();
+        });
       },
       setContent,
     });

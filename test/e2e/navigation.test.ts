@@ -55,6 +55,26 @@ describe('client navigation', () => {
     await t.context.close();
   });
 
+  it('changes the URL, the heading and the title in one task', async () => {
+    const t = await site.open('/docs/installation', { prepare: noPrefetch });
+    const { page } = t;
+    // What a script sees once the task that pushed the new URL is over.
+    await page.evaluate(() => {
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        push(...args);
+        queueMicrotask(() => {
+          (window as unknown as { seen: string[] }).seen = [location.pathname, document.querySelector('#content h1')!.textContent!, document.title];
+        });
+      };
+    });
+    await page.evaluate(() => document.querySelector<HTMLElement>('#content a[href="/docs/api/pkijs"]')!.click());
+    await page.waitForURL('**/docs/api/pkijs');
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['/docs/api/pkijs', 'pkijs', 'pkijs | pki.js']);
+    expect(t.logs).toEqual([]);
+    await t.context.close();
+  });
+
   it('restores the right page and scroll position on back and forward', async () => {
     const { page, context, logs } = await site.open('/docs/api/classes/Certificate');
     await page.evaluate(() => scrollTo(0, 1500));

@@ -1,10 +1,10 @@
 // The site's own TypeScript modules (config, page modules) are compiled by
 // esbuild and imported without a loader hook: their code, their location and
 // their errors must be as if Node ran the source itself.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importSiteModule } from '../../../src/shared/site-module.ts';
 
 // Inside the checkout, as .pkidocs-cache is: compiled modules resolve packages (react) from there.
@@ -12,6 +12,7 @@ const tmp = resolve('test/.tmp');
 mkdirSync(tmp, { recursive: true });
 const dir = mkdtempSync(join(tmp, 'site-module-'));
 const cache = join(dir, 'cache');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('importSiteModule', () => {
   it('runs TypeScript and TSX with their local imports, and keeps the source file as import.meta', async () => {
