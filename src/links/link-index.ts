@@ -28,8 +28,13 @@ interface PageEntry {
   ids: Set<string>;
   /** Internal links, one per distinct href. */
   links: Link[];
-  /** The page's content HTML and what it holds, reused while the content is unchanged. */
-  body?: { html: string; links: PageLinks };
+  /** The page's parts (document head, layout before the content, content, layout after it) and what each holds, reused while unchanged. */
+  parts?: Part[];
+}
+
+interface Part {
+  html: string;
+  links: PageLinks;
 }
 
 export interface CheckedPage {
@@ -40,9 +45,9 @@ export interface CheckedPage {
 }
 
 /**
- * A rendered page; with its content HTML (which the page holds verbatim), a
- * layout-only change parses only the layout; with its ids and links collected
- * before (the page cache), nothing is parsed.
+ * A rendered page; with its content HTML (which the page holds verbatim), an
+ * edit parses again only the parts of the page it changed (collect, below);
+ * with its ids and links collected before (the page cache), nothing is parsed.
  */
 export type IndexedPage = CheckedPage & { body?: string; links?: PageLinks };
 
@@ -120,28 +125,35 @@ let resolvedCount = 0;
 const RESOLVED_LIMIT = 100_000;
 
 function toEntry(page: IndexedPage, before: PageEntry | undefined, base: string): PageEntry {
-  const { ids, hrefs, body } = collect(page, before);
+  const { ids, hrefs, parts } = collect(page, before);
   const links: Link[] = [];
   for (const href of new Set(hrefs)) {
     if (EXTERNAL.test(href)) continue;
     links.push(resolve(href, page.path, base));
   }
-  return { path: page.path, source: page.source, ids, links, body };
+  return { path: page.path, source: page.source, ids, links, parts };
 }
 
-/** The page's ids and hrefs in document order: layout before the content, the content, layout after it. */
-function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & { body?: PageEntry['body'] } {
+/**
+ * The page's ids and hrefs in document order. A page with its content cut in four (the document head,
+ * whose asset URLs change with the client code; the layout before the content; the content; the layout
+ * after it): an edit of the footer, the sidebar or one page leaves most parts as they were, and an
+ * unchanged part's links are reused.
+ */
+function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & { parts?: Part[] } {
   if (page.links) return page.links;
   const at = page.body ? page.html.indexOf(page.body) : -1;
   if (!page.body || at < 0) return collectLinks(page.html);
-  const body = before?.body?.html === page.body ? before.body : { html: page.body, links: collectLinks(page.body) };
-  const head = collectLinks(page.html.slice(0, at));
-  const tail = collectLinks(page.html.slice(at + page.body.length));
-  return {
-    ids: new Set([...head.ids, ...body.links.ids, ...tail.ids]),
-    hrefs: [...head.hrefs, ...body.links.hrefs, ...tail.hrefs],
-    body,
-  };
+  // The last <body> before the content is the element's: React escapes a "<" in the layout's text and attributes.
+  const body = page.html.lastIndexOf('<body>', at);
+  const cuts = [0, ...(body > 0 ? [body] : []), at, at + page.body.length, page.html.length];
+  const parts = cuts.slice(1).map((end, i): Part => {
+    const html = page.html.slice(cuts[i], end);
+    const old = before?.parts?.[i];
+    // The new slice is kept (the old one would keep the old page's whole HTML alive).
+    return { html, links: old?.html === html ? old.links : collectLinks(html) };
+  });
+  return { ids: new Set(parts.flatMap((p) => [...p.links.ids])), hrefs: parts.flatMap((p) => p.links.hrefs), parts };
 }
 
 function resolve(href: string, from: string, base: string): Link {

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { collectLinks } from '../../../src/links/collect.ts';
+import type * as Collect from '../../../src/links/collect.ts';
 import { LinkIndex } from '../../../src/links/link-index.ts';
 import { checkLinks, type CheckedPage } from '../../../src/links/check.ts';
+
+// The reader itself, counted: which parts of a page are parsed again.
+vi.mock('../../../src/links/collect.ts', async (actual) => {
+  const real = await actual<typeof Collect>();
+  return { ...real, collectLinks: vi.fn(real.collectLinks) };
+});
 
 const page = (path: string, body: string): CheckedPage => ({ path, source: `content${path}.md`, html: `<html><body>${body}</body></html>` });
 const locate = (_source: string, href: string): number | undefined => (href.includes('intr') ? 7 : undefined);
@@ -97,5 +105,30 @@ describe('LinkIndex', () => {
       'The link "/docs/intro#set-up" on /docs/usage points to the anchor #set-up, which no element on /docs/intro has.',
       'The link "/docs/gone" on /docs/usage points to /docs/gone, which is not a page of the site.',
     ]);
+  });
+
+  it('parses again only the part of a page an edit changed: document head, layout before, content, layout after', async () => {
+    const doc = (asset: string, nav: string, content: string, footer: string) => ({
+      path: '/docs/usage',
+      source: 'content/docs/usage.md',
+      html: `<!doctype html><html><head><script src="${asset}"></script></head><body><nav>${nav}</nav><main>${content}</main><footer>${footer}</footer></body></html>`,
+      body: content,
+    });
+    const first = ['/_pkidocs/app.js', '<a href="/docs/intro">i</a>', '<h2 id="usage">Usage</h2>', '<a href="#usage">top</a>'] as const;
+    let index = await LinkIndex.empty(locate).update([...SITE, doc(...first)], [], STATIC);
+    const parsed = vi.mocked(collectLinks);
+    const edits: [edit: Parameters<typeof doc>, part: string][] = [
+      [[first[0], first[1], first[2], '<a href="/docs/third">third</a>'], '</main><footer><a href="/docs/third">third</a></footer></body></html>'],
+      [['/_pkidocs/app-2.js', first[1], first[2], '<a href="/docs/third">third</a>'], '<!doctype html><html><head><script src="/_pkidocs/app-2.js"></script></head>'],
+      [['/_pkidocs/app-2.js', '<a href="/docs/other">o</a>', first[2], '<a href="/docs/third">third</a>'], '<body><nav><a href="/docs/other">o</a></nav><main>'],
+      [['/_pkidocs/app-2.js', '<a href="/docs/other">o</a>', '<h2 id="use">Use</h2>', '<a href="/docs/third">third</a>'], '<h2 id="use">Use</h2>'],
+    ];
+    for (const [edit, part] of edits) {
+      parsed.mockClear();
+      index = await index.update([doc(...edit)], [], STATIC);
+      expect(parsed.mock.calls.map(([html]) => html)).toEqual([part]);
+      expect(index.pageLinks('/docs/usage')).toEqual((await LinkIndex.empty(locate).update([doc(...edit)], [], STATIC)).pageLinks('/docs/usage'));
+    }
+    expect(index.diagnostics).toEqual((await checkLinks([...SITE, doc(...edits.at(-1)![0])], STATIC, locate)).diagnostics);
   });
 });
