@@ -62,7 +62,11 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<string 
  * How TypeScript that runs in this process is bundled (site modules here,
  * watch mode's reloaded render code in src/site/renderer.ts): packages stay
  * imports, so React is the one copy the CLI uses; inline source maps keep
- * stack traces on the source lines.
+ * stack traces on the source lines. The maps hold no copy of the sources:
+ * stack traces need only the mappings, and Node keeps every module it
+ * imported, with its text and its map, for the life of the process (a
+ * template edit in watch mode loads the render code again: ~0.87 MB kept per
+ * load with the sources, ~0.27 MB without).
  */
 export const NODE_MODULE_BUILD = {
   bundle: true,
@@ -72,6 +76,7 @@ export const NODE_MODULE_BUILD = {
   packages: 'external',
   jsx: 'automatic',
   sourcemap: 'inline',
+  sourcesContent: false,
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 

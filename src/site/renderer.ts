@@ -5,6 +5,9 @@
 // typedoc, shiki and the rest of the build stay loaded. esbuild's module
 // graph then tells what a changed template feeds: the bodies of which kinds
 // of route (API pages, Markdown pages, cards…), and the layout around every page.
+// The loader never lets an imported module go: each load stays in memory
+// (~1.3 MB per template edit, measured over 30: its text, its source map,
+// the code V8 compiled for it), which a long session of template edits pays.
 import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
