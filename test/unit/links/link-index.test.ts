@@ -127,8 +127,24 @@ describe('LinkIndex', () => {
       parsed.mockClear();
       index = await index.update([doc(...edit)], [], STATIC);
       expect(parsed.mock.calls.map(([html]) => html)).toEqual([part]);
-      expect(index.pageLinks('/docs/usage')).toEqual((await LinkIndex.empty(locate).update([doc(...edit)], [], STATIC)).pageLinks('/docs/usage'));
+      // What the whole page holds (its links are all internal, each once).
+      const whole = collectLinks(doc(...edit).html);
+      expect(index.pageLinks('/docs/usage')).toEqual({ ids: whole.ids, hrefs: whole.hrefs });
     }
     expect(index.diagnostics).toEqual((await checkLinks([...SITE, doc(...edits.at(-1)![0])], STATIC, locate)).diagnostics);
+  });
+
+  it('takes the ids and links a page brings, and cuts a page without <body> in three', async () => {
+    const brought = { ids: new Set(['kept']), hrefs: ['/docs/intro'] };
+    // From the page cache: its HTML is not parsed at all.
+    let index = await LinkIndex.empty(locate).update([...SITE, { path: '/docs/cached', source: 'content/docs/cached.md', html: '<a href="/docs/gone">x</a>', links: brought }], [], STATIC);
+    expect(index.pageLinks('/docs/cached')).toEqual(brought);
+    const parsed = vi.mocked(collectLinks);
+    parsed.mockClear();
+    // The same page rendered again, as a fragment with no <body>: before, the content, after.
+    const content = '<h2 id="here">Here</h2>';
+    index = await index.update([{ path: '/docs/cached', source: 'content/docs/cached.md', html: `<nav><a href="/docs/third">t</a></nav>${content}<p>end</p>`, body: content }], [], STATIC);
+    expect(parsed.mock.calls.map(([html]) => html)).toEqual(['<nav><a href="/docs/third">t</a></nav>', content, '<p>end</p>']);
+    expect(index.pageLinks('/docs/cached')).toEqual({ ids: new Set(['here']), hrefs: ['/docs/third'] });
   });
 });
