@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import * as cheerio from 'cheerio';
+import { QUIET_MS } from '../../src/dev/watcher.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { createFixture, type Fixture } from './helpers/fixture.ts';
@@ -149,13 +150,13 @@ describe('live rebuilds', () => {
   it('waits for a slow write to finish: no overlay for the half-written page, one reload with the final text', async () => {
     const before = lastBuild();
     const text = (await site.read(INSTALL)).replace(/Run the [^.]*\./, 'Run the slowly written installer.');
-    // Truncate, then chunks: 20 ms (inside chokidar's 50 ms throttle, no event), then 100 ms, and so on,
-    // so the events fall quiet for a whole window while the file is half-written.
+    // Truncate, then chunks: 20 ms (inside chokidar's 50 ms throttle, no event), then longer than the
+    // quiet window, and so on, so the events fall quiet for a whole window while the file is half-written.
     const handle = await open(site.path(INSTALL), 'r+');
     await handle.truncate(0);
     const chunks = text.match(/[^]{1,25}/g)!; // the first one ends inside the front matter
     for (let i = 0, at = 0; i < chunks.length; at += chunks[i]!.length, i++) {
-      await new Promise((r) => setTimeout(r, i % 2 ? 100 : 20));
+      await new Promise((r) => setTimeout(r, i % 2 ? QUIET_MS + 20 : 20));
       await handle.write(chunks[i]!, at);
     }
     await handle.close();

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChangeQueue, isIgnored, watchSources } from '../../../src/dev/watcher.ts';
+import { ChangeQueue, isIgnored, QUIET_MS, watchSources } from '../../../src/dev/watcher.ts';
 
 const DIR = resolve(import.meta.dirname, `../../.tmp/dev-watcher-${process.pid}`);
 
@@ -331,8 +331,8 @@ describe('watchSources', () => {
     const seen: string[] = [];
     const built = gate();
     const settled = gate();
-    // The real quiet window (100 ms). The writer's steps: truncate, a chunk 20 ms later (inside
-    // chokidar's 50 ms throttle: no event), a pause of 100 ms, a chunk (an event), 20 ms, a chunk
+    // The real quiet window (QUIET_MS). The writer's steps: truncate, a chunk 20 ms later (inside
+    // chokidar's 50 ms throttle: no event), a pause longer than the window, a chunk (an event), 20 ms, a chunk
     // (no event), … so the events alone fall quiet for a whole window while the file is half-written.
     const queue = new ChangeQueue(async (files) => {
       if (files.includes(file)) seen.push(await readFile(file, 'utf8'));
@@ -348,7 +348,7 @@ describe('watchSources', () => {
       const chunks = final.match(/[^]{1,120}/g)!;
       expect(chunks.length).toBeGreaterThanOrEqual(6);
       for (let i = 0, at = 0; i < chunks.length; at += chunks[i]!.length, i++) {
-        await new Promise((done) => setTimeout(done, i % 2 ? 100 : 20));
+        await new Promise((done) => setTimeout(done, i % 2 ? QUIET_MS + 20 : 20));
         await handle.write(chunks[i]!, at);
       }
       await handle.close();
