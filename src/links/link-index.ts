@@ -146,11 +146,11 @@ function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & 
   if (!page.body || at < 0) return collectLinks(page.html);
   // The last <body> before the content is the element's: React escapes a "<" in the layout's text and attributes.
   const body = page.html.lastIndexOf('<body>', at);
-  const cuts = [0, ...(body > 0 ? [body] : []), at, at + page.body.length, page.html.length];
-  const parts = cuts.slice(1).map((end, i): Part => {
-    const html = page.html.slice(cuts[i], end);
+  const layoutBefore = body > 0 ? [page.html.slice(0, body), page.html.slice(body, at)] : [page.html.slice(0, at)];
+  const texts = [...layoutBefore, page.body, page.html.slice(at + page.body.length)];
+  const parts = texts.map((html, i): Part => {
     const old = before?.parts?.[i];
-    // The new slice is kept (the old one would keep the old page's whole HTML alive).
+    // The new text is kept (an old slice would keep the old page's whole HTML alive).
     return { html, links: old?.html === html ? old.links : collectLinks(html) };
   });
   return { ids: new Set(parts.flatMap((p) => [...p.links.ids])), hrefs: parts.flatMap((p) => p.links.hrefs), parts };

@@ -147,4 +147,18 @@ describe('LinkIndex', () => {
     expect(parsed.mock.calls.map(([html]) => html)).toEqual(['<nav><a href="/docs/third">t</a></nav>', content, '<p>end</p>']);
     expect(index.pageLinks('/docs/cached')).toEqual({ ids: new Set(['here']), hrefs: ['/docs/third'] });
   });
+
+  it('parses the whole page when its content is not in it, and cuts a page that starts with its content', async () => {
+    const parsed = vi.mocked(collectLinks);
+    parsed.mockClear();
+    const content = '<h2 id="top">Top</h2>';
+    const missing = { path: '/docs/missing', source: 'content/docs/missing.md', html: '<a href="/docs/intro">i</a>', body: content };
+    const first = { path: '/docs/first', source: 'content/docs/first.md', html: `${content}<a href="/docs/third">t</a>`, body: content };
+    const index = await LinkIndex.empty(locate).update([...SITE, missing, first], [], STATIC);
+    expect(parsed.mock.calls.map(([html]) => html).slice(-4)).toEqual([missing.html, '', content, '<a href="/docs/third">t</a>']);
+    expect([index.pageLinks('/docs/missing'), index.pageLinks('/docs/first')]).toEqual([
+      { ids: new Set(), hrefs: ['/docs/intro'] },
+      { ids: new Set(['top']), hrefs: ['/docs/third'] },
+    ]);
+  });
 });
