@@ -57,6 +57,7 @@ export class SiteBuilder {
       reporter: options.reporter,
       notice: (line) => options.reporter.info(line),
       bundler: options.incremental ? new ClientBundler(options.root) : undefined,
+      bodyMemo: options.incremental ? new WeakMap() : undefined,
     };
     this.renderCode = new RendererLoader(options.root, this.ctx.cacheDir);
     this.claim = new Kept(() => claimOutDir({ outDir: this.outDir, root: options.root, contentDir: this.layout.contentDir, onInfo: (line) => options.reporter.info(line) }));

@@ -57,7 +57,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
     if (again.has(route)) {
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image });
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image }, ctx.bodyMemo);
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
     } else {
       const old = prev!.rendered.outputs.get(route.path)!;

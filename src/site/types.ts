@@ -16,6 +16,7 @@ import type { PageLinks } from '../links/collect.ts';
 import type { ApiRenderContext } from '../render/api/index.ts';
 import type { PublishBody } from '../publish/publish.ts';
 import type { PageBody } from '../render/body.ts';
+import type { BodyMemo } from '../render/render-site.ts';
 import type { SiteRoutes } from '../routes/build-routes.ts';
 import type { SiteLayout } from './changes.ts';
 import type { RouteOutput } from './incremental.ts';
@@ -129,4 +130,6 @@ export interface StageContext {
   notice: (line: string) => void;
   /** Watch mode: bundles the client again, esbuild keeping what did not change. */
   bundler?: ClientBundler;
+  /** Watch mode: what rendering made of each body, kept across runs (render/render-site.ts). */
+  bodyMemo?: BodyMemo;
 }

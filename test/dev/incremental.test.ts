@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunkFile } from '../../src/shared/paths.ts';
 import { build } from '../../src/site/build.ts';
 import { SiteBuilder } from '../../src/site/builder.ts';
 import { recordingReporter } from '../../src/cli/reporter.ts';
@@ -117,6 +118,19 @@ describe('incremental rebuilds', () => {
   it('re-renders every page when a title changes the shared sidebar data', async () => {
     const result = await edit(STEPS, (t) => t.replace('title: First steps', 'title: Getting started'));
     expect(result.assetsChanged).toBe(true);
+    await expectSameAsFullBuild();
+  });
+
+  it('gives every page and chunk the new base URL when the config changes it, and takes it back', async () => {
+    const CONFIG = 'content/site.config.ts';
+    const moved = await edit(CONFIG, (t) => t.replace("baseUrl: '/',", "baseUrl: '/PKI.js/',"));
+    expect(moved.changedPaths).toContain('/docs/installation');
+    // The content link, in the page and in its navigation chunk.
+    expect(await readFile(site.path('out/docs/installation/index.html'), 'utf8')).toContain('href="/PKI.js/docs/api/classes/Certificate"');
+    expect(await readFile(site.path(`out/${chunkFile('/docs/installation')}`), 'utf8')).toContain('href=\\"/PKI.js/docs/api/classes/Certificate\\"');
+    await expectSameAsFullBuild();
+    await edit(CONFIG, (t) => t.replace("baseUrl: '/PKI.js/',", "baseUrl: '/',"));
+    expect(await readFile(site.path('out/docs/installation/index.html'), 'utf8')).toContain('href="/docs/api/classes/Certificate"');
     await expectSameAsFullBuild();
   });
 

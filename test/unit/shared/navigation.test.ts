@@ -52,4 +52,21 @@ describe('breadcrumbs and reading order', () => {
     expect(nav.next).toEqual({ title: 'C0', href: '/c/0' });
     expect(pageNavigation({ path: '/', kind: 'home', title: 'x' }, undefined)).toEqual({ breadcrumbs: [] });
   });
+
+  it('gives each page of each tree its own neighbours, as the reading order says', () => {
+    const other: SidebarNode[] = [{ type: 'link', label: 'B', href: '/b' }, { type: 'link', label: 'Readme', href: '/api' }];
+    // Asked of one tree, then of another with the same page, then of the first again: each tree's own answer.
+    for (const t of [tree, other, tree]) {
+      const order = readingOrder(t);
+      for (const [i, link] of order.entries()) {
+        const nav = pageNavigation({ path: link.href, kind: 'doc', title: link.title }, t);
+        expect([nav.prev, nav.next]).toEqual([order[i - 1], order[i + 1]]);
+      }
+    }
+    const readme = pageNavigation({ path: '/api', kind: 'doc', title: 'Readme' }, other);
+    expect([readme.prev?.href, readme.next]).toEqual(['/b', undefined]);
+    // A page the tree does not list has none.
+    const outside = pageNavigation({ path: '/elsewhere', kind: 'doc', title: 'x' }, tree);
+    expect([outside.prev, outside.next]).toEqual([undefined, undefined]);
+  });
 });
