@@ -2,7 +2,7 @@
 // minified script, and templates/styles into one hashed stylesheet. Output
 // stays in memory; the output stage writes it.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { Kept } from '../shared/kept.ts';
 import { ASSET_DIR } from '../shared/paths.ts';
@@ -84,14 +84,26 @@ export async function bundleClient(root: string, options: { minify?: boolean } =
  */
 export class ClientBundler {
   private readonly contexts: Kept<esbuild.BuildContext[]>;
+  /** Each build's last result, and the files it read (absolute paths). */
+  private last: { result: esbuild.BuildResult; read: Set<string> }[] | undefined;
 
-  constructor(root: string) {
+  constructor(private readonly root: string) {
     this.contexts = new Kept(() => Promise.all(buildOptions(root, true).map((o) => esbuild.context(o))));
   }
 
-  async bundle(): Promise<Bundle> {
-    const [page, search] = await this.contexts.get();
-    return asBundle(await Promise.all([page!.rebuild(), search!.rebuild()]));
+  /**
+   * Builds again the page script and the search chunk; with the changed files (absolute paths), only
+   * the builds that read one of them (a layout edit leaves the search chunk as it was). A build is kept
+   * only if every changed file was read by some build before: a new file may be what one of its
+   * imports resolves to now.
+   */
+  async bundle(changed?: ReadonlySet<string>): Promise<Bundle> {
+    const contexts = await this.contexts.get();
+    const last = this.last;
+    const edits = changed && last && [...changed].every((f) => last.some((b) => b.read.has(f)));
+    const results = await Promise.all(contexts.map((c, i) => (edits && ![...changed].some((f) => last[i]!.read.has(f)) ? last[i]!.result : c.rebuild())));
+    this.last = results.map((result) => ({ result, read: new Set(Object.keys(result.metafile!.inputs).map((p) => resolve(this.root, p))) }));
+    return asBundle(results);
   }
 
   async dispose(): Promise<void> {

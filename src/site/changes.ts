@@ -19,6 +19,8 @@ export interface ChangePlan {
   config: boolean;
   api: boolean;
   bundle: boolean;
+  /** The client code, styles and templates that changed (the bundle is made again from them). */
+  client: Set<string>;
   /** Template code that changed: the render code is loaded afresh, and re-renders what these files reach. */
   templates: Set<string>;
   pageModules: boolean;
@@ -37,7 +39,7 @@ export function fullPlan(): ChangePlan {
 }
 
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, pageModules: false, templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
+  return { full: false, config: false, api: false, bundle: false, pageModules: false, client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
@@ -61,13 +63,14 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
     else if (under(pagesDir(layout), file)) plan.pageModules = true;
     else if (under(staticDir(layout), file)) plan.statics.add(file);
     else if (under(layout.contentDir, file)) plan.other.add(file);
-    else if (under(layout.clientDir, file)) plan.bundle = true;
+    else if (under(layout.clientDir, file)) plan.client.add(file);
     else if (under(layout.templatesDir, file)) {
       // Styles are bundled; TSX is both rendered on the server and hydrated in the browser.
-      plan.bundle = true;
+      plan.client.add(file);
       if (extname(file) !== '.css') plan.templates.add(file);
     }
   }
+  plan.bundle = plan.client.size > 0;
   return plan;
 }
 

@@ -26,7 +26,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
     ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
     : Promise.resolve(prev.content);
   const bundled = !prev || plan.bundle
-    ? stage('bundle', () => (prev ? (ctx.bundler?.bundle() ?? bundleClient(ctx.root)) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' '))
+    ? stage('bundle', () => (prev ? (ctx.bundler?.bundle(plan.client) ?? bundleClient(ctx.root)) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' '))
     : Promise.resolve(prev.bundle);
   let converted = false;
   // While TypeDoc converts, this process runs the grammar over the pages' code (src/site/pre-tokenize.ts).

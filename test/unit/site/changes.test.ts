@@ -11,10 +11,10 @@ const layout: SiteLayout = {
 
 const flags = (files: string[]) => {
   const p = planChanges(files, layout);
-  return { config: p.config, api: p.api, bundle: p.bundle, templates: [...p.templates], pageModules: p.pageModules, docs: [...p.docs], statics: [...p.statics], other: [...p.other] };
+  return { config: p.config, api: p.api, bundle: p.bundle, client: [...p.client], templates: [...p.templates], pageModules: p.pageModules, docs: [...p.docs], statics: [...p.statics], other: [...p.other] };
 };
 
-const none = { config: false, api: false, bundle: false, templates: [] as string[], pageModules: false, docs: [], statics: [], other: [] };
+const none = { config: false, api: false, bundle: false, client: [] as string[], templates: [] as string[], pageModules: false, docs: [], statics: [], other: [] };
 
 describe('planChanges', () => {
   it.each([
@@ -23,9 +23,9 @@ describe('planChanges', () => {
     ['the config reloads the config', '/site/content/site.config.ts', { config: true }],
     ['a page module reloads the page modules', '/site/content/pages/index.tsx', { pageModules: true }],
     ['a static file is copied', '/site/content/static/logo.svg', { statics: ['/site/content/static/logo.svg'] }],
-    ['client code re-bundles only', '/site/client/main.tsx', { bundle: true }],
-    ['a stylesheet re-bundles only', '/site/templates/styles/base.css', { bundle: true }],
-    ['a template re-bundles and reloads the render code', '/site/templates/layout/Footer.tsx', { bundle: true, templates: ['/site/templates/layout/Footer.tsx'] }],
+    ['client code re-bundles only', '/site/client/main.tsx', { bundle: true, client: ['/site/client/main.tsx'] }],
+    ['a stylesheet re-bundles only', '/site/templates/styles/base.css', { bundle: true, client: ['/site/templates/styles/base.css'] }],
+    ['a template re-bundles and reloads the render code', '/site/templates/layout/Footer.tsx', { bundle: true, client: ['/site/templates/layout/Footer.tsx'], templates: ['/site/templates/layout/Footer.tsx'] }],
     ['the type definitions re-run the API stage', '/site/node_modules/pkijs/build/index.d.ts', { api: true }],
   ])('%s', (_what, file, expected) => {
     expect(flags([file])).toEqual({ ...none, ...expected });
@@ -33,7 +33,7 @@ describe('planChanges', () => {
 
   it('merges a burst of files into one plan and ignores files outside the site', () => {
     expect(flags(['/site/client/a.ts', '/site/content/docs/x.md', '/site/content/docs/y.md', '/elsewhere/z.md'])).toEqual({
-      ...none, bundle: true, docs: ['/site/content/docs/x.md', '/site/content/docs/y.md'],
+      ...none, bundle: true, client: ['/site/client/a.ts'], docs: ['/site/content/docs/x.md', '/site/content/docs/y.md'],
     });
     expect(isEmptyPlan(planChanges(['/elsewhere/z.md', '/site/contentious/x.md'], layout))).toBe(true);
   });
