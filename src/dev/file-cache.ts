@@ -1,7 +1,8 @@
 // Reads site files for the dev server, keeping recent ones in memory. A file
 // is identified by inode, size and modification time in nanoseconds; every
-// write to out/ (a rename of a fresh temp file) changes that identity, so
-// the cache and the ETag built from it never serve stale bytes.
+// write to out/ (a file rewritten in place, or a temp file renamed over it)
+// changes that identity, so the cache and the ETag built from it never serve
+// stale bytes, and a read that overlapped a write is read again.
 import { readFile, stat } from 'node:fs/promises';
 
 export interface CachedFile {
@@ -25,9 +26,8 @@ export class FileCache {
   ) {}
 
   async get(file: string): Promise<CachedFile> {
-    const info = await stat(file, { bigint: true });
     const variant = this.transform?.variant(file) ?? '';
-    const id = `${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeNs.toString(36)}${variant ? `-${variant}` : ''}`;
+    let id = await identity(file, variant);
     const hit = this.entries.get(file);
     if (hit?.id === id) {
       // Re-insert so that eviction drops the least recently used files.
@@ -35,7 +35,13 @@ export class FileCache {
       this.entries.set(file, hit);
       return hit;
     }
-    const raw = await readFile(file);
+    let raw = await readFile(file);
+    // Watch mode rewrites files in place: a read that overlapped a rewrite sees the file's identity move, and reads again.
+    for (let tries = 1, now = await identity(file, variant); now !== id; tries++, now = await identity(file, variant)) {
+      if (tries === READ_TRIES) throw new Error(`${file} kept changing while it was read.`);
+      id = now;
+      raw = await readFile(file);
+    }
     const body = variant ? this.transform!.apply(file, raw) : raw;
     const entry = { id, etag: `"${id}"`, body };
     this.store(file, entry, hit);
@@ -61,4 +67,12 @@ export class FileCache {
       this.bytes -= value.body.byteLength;
     }
   }
+}
+
+/** Reads of a file that changes while it is read, before giving up (a rebuild rewrites a file once). */
+const READ_TRIES = 5;
+
+async function identity(file: string, variant: string): Promise<string> {
+  const info = await stat(file, { bigint: true });
+  return `${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeNs.toString(36)}${variant ? `-${variant}` : ''}`;
 }

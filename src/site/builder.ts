@@ -41,6 +41,8 @@ export class SiteBuilder {
   private readonly claim: Kept<OutLock>;
   /** Watch mode: the render code, bundled again after each template edit. */
   private readonly renderCode: RendererLoader;
+  /** A run's writing failed: the next one writes the whole site (not only the files that changed). */
+  private writeWhole = false;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
@@ -146,7 +148,7 @@ export class SiteBuilder {
     // Files are written while links are checked, and out/ changes only if they pass: after a first build the
     // changed files, to temp files beside their targets; else (or when out/ was deleted or emptied since) the
     // whole site, to a temporary folder swapped in for out/.
-    const staged = prev && (await hasMarker(this.outDir))
+    const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
       : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
@@ -163,7 +165,13 @@ export class SiteBuilder {
     }
     const waited = performance.now() - waitStarted;
     const written = await stage('write', () => staged.commit(),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`);
+      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`)
+      .catch((e: unknown) => {
+        // out/ was put back as it was, or as near as the disk allowed: the next run writes it whole, through a temporary folder.
+        this.writeWhole = true;
+        throw e;
+      });
+    this.writeWhole = false;
     // The cache is saved while the previous out/ is removed.
     await Promise.all([rendered.save?.(links.index, published), written.removing]);
 

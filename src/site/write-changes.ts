@@ -1,12 +1,13 @@
 // Incremental output for watch mode: only the files a rebuild changed are
-// written, each atomically (a temp file renamed over the old one), so the
-// server never sends half a page. Files that no longer exist in the site are
-// removed, with the folders they leave empty. Static files are copied (or
-// removed) as they change.
-import { copyFile, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+// written, once its links passed: generated files in place
+// (output/write-in-place.ts), static files copied beside their targets and
+// renamed over them. Files that
+// no longer exist in the site are removed, with the folders they leave empty.
+import { copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { StaticFile } from '../output/copy-static.ts';
 import type { OutputFile, StagedSite } from '../output/write.ts';
+import { writeInPlace } from '../output/write-in-place.ts';
 
 export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
 
@@ -25,53 +26,34 @@ export interface IncrementalWrite {
 let counter = 0;
 
 /**
- * Starts writing the changed files to temp files beside their targets, so
- * the writing overlaps the link check; nothing in out/ changes before commit
- * (which renames the temp files into place and removes what is gone; abort
- * deletes the temp files).
+ * Copies the changed static files to temp files beside their targets (while
+ * the links are checked); nothing in out/ changes before commit, which
+ * rewrites the changed generated files in place (output/write-in-place.ts),
+ * renames the copies into place and removes what is gone. Abort deletes the
+ * copies.
  */
 export function stageIncremental(w: IncrementalWrite): StagedSite {
   const { write, remove: gone } = diffFiles(w.before, w.after);
   // A generated file that gave way to a static file of the same name: the static file stays.
   const statics = new Set(w.staticFiles.map((f) => f.path));
   const remove = gone.filter((p) => !statics.has(p));
-  const staged: { tmp: string; target: string }[] = [];
-  let bytes = 0;
-  // Folders of files the last build wrote exist already; only new files may need one.
-  const folders = new Map<string, Promise<unknown>>();
-  const folder = (dir: string): Promise<unknown> => {
-    if (!folders.has(dir)) folders.set(dir, mkdir(dir, { recursive: true }));
-    return folders.get(dir)!;
-  };
-  const stage = async (path: string, put: (tmp: string) => Promise<void>): Promise<void> => {
+  const removedStatics: string[] = [];
+  const copies = staticChanges(w, removedStatics).map(({ path, from }) => {
     const target = join(w.outDir, path);
-    const tmp = `${target}.${process.pid}-${++counter}.tmp`;
-    if (!w.before.has(path)) await folder(dirname(target));
-    staged.push({ tmp, target });
-    await put(tmp).catch(async (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-      await folder(dirname(target)); // out/ was cleaned by hand since the last build
-      await put(tmp);
-    });
-  };
-  const written = (async () => {
-    const gone: string[] = [];
-    const copies = staticChanges(w, gone);
-    // A removed static file whose name a generated file takes back (robots.txt) is replaced, not deleted.
-    remove.push(...gone.filter((p) => !w.after.has(p)));
-    await Promise.all([
-      ...write.map((f) => stage(f.path, (tmp) => {
-        bytes += typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength;
-        return writeFile(tmp, f.contents);
-      })),
-      ...copies.map((f) => stage(f.path, (tmp) => copyFile(f.from, tmp))),
-    ]);
-  })();
-  written.catch(() => {}); // reported by commit or abort, whichever comes
+    return { from, target, tmp: `${target}.${process.pid}-${++counter}.tmp` };
+  });
+  // A removed static file whose name a generated file takes back (robots.txt) is replaced, not deleted.
+  remove.push(...removedStatics.filter((p) => !w.after.has(p)));
+  const copied = Promise.all(copies.map(async (c) => {
+    await mkdir(dirname(c.target), { recursive: true });
+    await copyFile(c.from, c.tmp);
+  }));
+  copied.catch(() => {}); // reported by commit or abort, whichever comes
   return {
     async commit() {
-      await written;
-      await Promise.all(staged.map((s) => rename(s.tmp, s.target)));
+      await copied;
+      const bytes = await writeInPlace(w.outDir, write, w.before);
+      await Promise.all(copies.map((c) => rename(c.tmp, c.target)));
       for (const path of remove) {
         await rm(join(w.outDir, path), { force: true });
         await pruneEmptyFolders(w.outDir, dirname(join(w.outDir, path)));
@@ -79,8 +61,8 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
       return { bytes };
     },
     async abort() {
-      await written.catch(() => {});
-      await Promise.all(staged.map((s) => rm(s.tmp, { force: true })));
+      await copied.catch(() => {});
+      await Promise.all(copies.map((c) => rm(c.tmp, { force: true })));
     },
   };
 }

@@ -4,7 +4,7 @@
 // deleted pages, static files, client code and styles), out/ is compared file by file
 // with a fresh full build of the same sources; failed rebuilds leave out/ as
 // it was and are retried with the next change.
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,22 @@ describe('incremental rebuilds', () => {
     await expectSameAsFullBuild();
   });
 
+  it('rewrites a changed page where it is, and never writes through a link put in its place', async () => {
+    const page = site.path('out/docs/installation/index.html');
+    const inode = (await stat(page)).ino;
+    await edit(INSTALL, (t) => t.replace('Run the installer twice.', 'Run the installer once.'));
+    expect((await stat(page)).ino).toBe(inode);
+    // A link to a file outside out/ where the page was: replaced by the page, the file it led to untouched.
+    const outside = site.path('outside.html');
+    await site.write('outside.html', 'not the site’s');
+    await unlink(page);
+    await symlink(outside, page);
+    await edit(INSTALL, (t) => t.replace('Run the installer once.', 'Run the installer twice.'));
+    expect(await site.read('outside.html')).toBe('not the site’s');
+    expect((await lstat(page)).isSymbolicLink()).toBe(false);
+    await expectSameAsFullBuild();
+  });
+
   it('adds and removes pages', async () => {
     await site.write('content/docs/examples/certificates-and-revocation/second.md', '---\ntitle: Second\ndescription: Another one.\nsidebar_position: 2\n---\n\n## Again\n\nMore.\n');
     const added = await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
@@ -167,6 +183,29 @@ describe('incremental rebuilds', () => {
 });
 
 describe('failed rebuilds', () => {
+  it('stops at a page it cannot write, leaves out/ as it was, and writes the whole site with the next run', async () => {
+    // A folder where the page was: its rewrite fails, and so does putting the old page back.
+    const page = site.path('out/docs/installation/index.html');
+    const home = site.path('out/index.html');
+    const homeBefore = await site.read('out/index.html');
+    await unlink(page);
+    await mkdir(page);
+    const e = await edit(INSTALL, (t) => t.replace('Run the installer twice.', 'Run the installer thrice.')).then(() => undefined, (err: unknown) => err as Error);
+    expect(e?.message).toMatch(/could not be put back as they were \(docs\/installation\/index\.html\): the next build writes the whole site again/);
+    expect(await site.read('out/index.html')).toBe(homeBefore);
+    await rm(page, { recursive: true });
+    const inode = (await stat(home)).ino;
+    await edit(INSTALL, (t) => t.replace('Run the installer thrice.', 'Run the installer twice.'));
+    // Written whole, through a temporary folder: even the unchanged home page is a new file.
+    expect((await stat(home)).ino).not.toBe(inode);
+    await expectSameAsFullBuild();
+    // And the run after that rewrites only what changed, in place, again.
+    const again = (await stat(home)).ino;
+    await edit(INSTALL, (t) => `${t}\nOne more line.\n`);
+    expect((await stat(home)).ino).toBe(again);
+    await expectSameAsFullBuild();
+  });
+
   it('leaves out/ as it was on a broken link and reports it at its line; the fix goes through', async () => {
     const e = await failure(edit(INSTALL, (t) => t.replace('Run the installer twice.', 'Run the [installer](/docs/nowhere).')));
     expect(e.diagnostics.map((d) => [d.code, relative(site.root, d.file ?? ''), d.line])).toEqual([['links/missing-page', INSTALL, 9]]);
