@@ -114,6 +114,21 @@ export const equivalents = [
     reason: 'Negated at once: !undefined and !false are both true.',
   },
   {
+    file: 'src/output/write-in-place.ts',
+    code: '++counter',
+    reason: 'Only makes each temp name distinct, which counting down does as well.',
+  },
+  {
+    file: 'src/output/write-in-place.ts',
+    code: "{ flag: 'wx' }",
+    reason: "On a replacement's temp file: guards against a file planted at a name of this process's own, new each time, which no test can know beforehand (a new file's exclusive write is tested through a link that appeared since the look).",
+  },
+  {
+    file: 'src/output/write-in-place.ts',
+    code: "code === 'ELOOP'",
+    reason: 'Any other error of the in-place write (ENOSPC, EIO) fails the replacement the same way; only a link makes it succeed.',
+  },
+  {
     file: 'src/output/write.ts',
     code: "process.env.PKIDOCS_TEST_CRASH === point",
     reason: 'Test hook: only the crash tests (through the CLI) set PKIDOCS_TEST_CRASH.',

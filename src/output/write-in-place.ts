@@ -28,7 +28,7 @@ export async function writeInPlace(outDir: string, files: readonly OutputFile[],
     }
     throw failed.reason;
   }
-  return files.reduce((n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  return files.reduce((n, f) => n + Buffer.byteLength(f.contents), 0);
 }
 
 /**
@@ -40,10 +40,8 @@ export async function writeInPlace(outDir: string, files: readonly OutputFile[],
  * anyway. (Checking on the opened file instead cost ~50 ms more per layout edit.)
  */
 async function putFile(target: string, contents: OutputFile['contents']): Promise<void> {
-  const info = await lstat(target).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return undefined;
-    throw e;
-  });
+  // Not there (or not to be looked at): made anew, which fails on its own if it cannot be.
+  const info = await lstat(target).catch(() => undefined);
   if (!info) return createFile(target, contents);
   if (!info.isFile() || info.nlink !== 1) return replaceFile(target, contents);
   try {
@@ -57,7 +55,10 @@ async function putFile(target: string, contents: OutputFile['contents']): Promis
   }
 }
 
-/** A file the last build did not write (or that was removed by hand since): its folder too, if missing. */
+/**
+ * A file the last build did not write (or that was removed by hand since): its folder too, if
+ * missing. Exclusive, so that a link made there since the look fails the write instead of taking it.
+ */
 async function createFile(target: string, contents: OutputFile['contents']): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, contents, { flag: 'wx' });

@@ -58,12 +58,28 @@ describe('writeInPlace', () => {
     expect(existsSync(join(OUT, 'docs/new/index.html'))).toBe(false);
   });
 
-  it('says so when a file cannot be put back', async () => {
-    // A folder where a page was: neither the new page nor the old one can be written there.
-    rmSync(join(OUT, 'docs/a/index.html'));
-    mkdirSync(join(OUT, 'docs/a/index.html'));
-    await expect(writeInPlace(OUT, [{ path: 'index.html', contents: 'new home' }, { path: 'docs/a/index.html', contents: 'a' }], before))
-      .rejects.toThrow(/could not be put back as they were \(docs\/a\/index\.html\): the next build writes the whole site again/);
+  it('throws the write’s own error when a new file or a replacement was never made', async () => {
+    // A new page, and a link where a page was (replaced through a temp file): neither write makes a file.
+    symlinkSync(join(DIR, 'nowhere'), join(OUT, 'linked.html'));
+    const bad = 42 as unknown as string;
+    const old = new Map([...before, ['linked.html', 'old linked']]);
+    await expect(writeInPlace(OUT, [{ path: 'docs/new/index.html', contents: bad }], old)).rejects.toThrow(TypeError);
+    expect(existsSync(join(OUT, 'docs/new/index.html'))).toBe(false);
+    await expect(writeInPlace(OUT, [{ path: 'linked.html', contents: bad }], old)).rejects.toThrow(TypeError);
+    expect(read('linked.html')).toBe('old linked');
+  });
+
+  it('says so when a file cannot be put back, naming the first three', async () => {
+    // Folders where pages were: neither the new pages nor the old ones can be written there.
+    const pages = ['docs/a/index.html', 'docs/b/index.html', 'docs/c/index.html', 'docs/d/index.html'];
+    for (const page of pages) {
+      rmSync(join(OUT, page), { force: true });
+      mkdirSync(join(OUT, page), { recursive: true });
+    }
+    const old = new Map([...before, ...pages.map((p) => [p, 'old'] as const)]);
+    const e = await writeInPlace(OUT, [{ path: 'index.html', contents: 'new home' }, ...pages.map((path) => ({ path, contents: 'new' }))], old).then(() => undefined, (err: unknown) => err as Error);
+    expect(e?.message).toMatch(/^Writing .*out failed \(Error: .*\), and 4 file\(s\) could not be put back as they were \(docs\/a\/index\.html, docs\/b\/index\.html, docs\/c\/index\.html\): the next build writes the whole site again\.$/);
+    expect((e?.cause as NodeJS.ErrnoException).code).toMatch(/^(EISDIR|ENOTDIR|EEXIST)$/);
     expect(read('index.html')).toBe('old home');
   });
 });
