@@ -145,9 +145,10 @@ export class SiteBuilder {
     for (const f of published.files) files.set(f.path, f.contents);
     for (const path of statics) files.delete(path);
     const linked = [...generated(rendered.linked ?? []), ...published.linked];
-    // Files are written while links are checked, and out/ changes only if they pass: after a first build the
-    // changed files, to temp files beside their targets; else (or when out/ was deleted or emptied since) the
-    // whole site, to a temporary folder swapped in for out/.
+    // out/ changes only if the links pass. After a first build, the changed files are then rewritten in place
+    // (changed static files are copied beside their targets meanwhile); else (or when out/ was deleted or
+    // emptied since, or the last run's write failed) the whole site is written to a temporary folder while
+    // links are checked, and swapped in for out/.
     const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
       : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
