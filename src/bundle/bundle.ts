@@ -100,8 +100,10 @@ export class ClientBundler {
   async bundle(changed?: ReadonlySet<string>): Promise<Bundle> {
     const contexts = await this.contexts.get();
     const last = this.last;
-    const edits = changed && last && [...changed].every((f) => last.some((b) => b.read.has(f)));
-    const results = await Promise.all(contexts.map((c, i) => (edits && ![...changed].some((f) => last[i]!.read.has(f)) ? last[i]!.result : c.rebuild())));
+    const files = [...(changed ?? [])];
+    // Only edits of files read before can leave a build as it was.
+    const edits = changed && last && files.every((f) => last.some((b) => b.read.has(f)));
+    const results = await Promise.all(contexts.map((c, i) => (edits && !files.some((f) => last[i]!.read.has(f)) ? last[i]!.result : c.rebuild())));
     this.last = results.map((result) => ({ result, read: new Set(Object.keys(result.metafile!.inputs).map((p) => resolve(this.root, p))) }));
     return asBundle(results);
   }

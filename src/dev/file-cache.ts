@@ -3,7 +3,8 @@
 // write to out/ (a file rewritten in place, or a temp file renamed over it)
 // changes that identity, so the cache and the ETag built from it never serve
 // stale bytes, and a read that overlapped a write is read again.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { fileIdentity } from './file-identity.ts';
 
 export interface CachedFile {
   etag: string;
@@ -72,7 +73,4 @@ export class FileCache {
 /** Reads of a file that changes while it is read, before giving up (a rebuild rewrites a file once). */
 const READ_TRIES = 5;
 
-async function identity(file: string, variant: string): Promise<string> {
-  const info = await stat(file, { bigint: true });
-  return `${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeNs.toString(36)}${variant ? `-${variant}` : ''}`;
-}
+const identity = async (file: string, variant: string): Promise<string> => `${await fileIdentity(file)}${variant ? `-${variant}` : ''}`;

@@ -2,7 +2,7 @@
 // into single rebuilds: events are collected until the files have been quiet
 // for a moment, and events that arrive during a rebuild are run together
 // right after it.
-import { stat } from 'node:fs/promises';
+import { fileIdentity } from './file-identity.ts';
 import { basename } from 'node:path';
 import { watch } from 'chokidar';
 
@@ -92,7 +92,7 @@ export class ChangeQueue {
   ) {
     this.quietMs = options.quietMs ?? QUIET_MS;
     this.recheckMs = options.recheckMs ?? RECHECK_MS;
-    this.identity = options.identity ?? fileIdentity;
+    this.identity = options.identity ?? identityOrMissing;
     this.runsAhead = options.ahead ?? false;
   }
 
@@ -260,10 +260,7 @@ function sameFiles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((f) => b.includes(f));
 }
 
-async function fileIdentity(file: string): Promise<string> {
-  const s = await stat(file, { bigint: true }).catch(() => undefined);
-  return s ? `${s.ino}:${s.size}:${s.mtimeNs}` : 'missing';
-}
+const identityOrMissing = (file: string): Promise<string> => fileIdentity(file).catch(() => 'missing');
 
 export interface SourceWatcher {
   add(paths: string[]): void;

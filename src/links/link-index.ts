@@ -145,8 +145,8 @@ function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & 
   const at = page.body ? page.html.indexOf(page.body) : -1;
   if (!page.body || at < 0) return collectLinks(page.html);
   // The last <body> before the content is the element's: React escapes a "<" in the layout's text and attributes.
-  const body = page.html.lastIndexOf('<body>', at);
-  const layoutBefore = body > 0 ? [page.html.slice(0, body), page.html.slice(body, at)] : [page.html.slice(0, at)];
+  const bodyTag = page.html.lastIndexOf('<body>', at);
+  const layoutBefore = bodyTag > 0 ? [page.html.slice(0, bodyTag), page.html.slice(bodyTag, at)] : [page.html.slice(0, at)];
   const texts = [...layoutBefore, page.body, page.html.slice(at + page.body.length)];
   const parts = texts.map((html, i): Part => {
     const old = before?.parts?.[i];

@@ -5,11 +5,10 @@
 // server reads a file again when its identity moved while it read it
 // (dev/file-cache.ts), so it never serves a page half-way through a rewrite.
 import { constants } from 'node:fs';
-import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { writeAtomic } from '../shared/cache-io.ts';
 import type { OutputFile } from './write.ts';
-
-let counter = 0;
 
 /**
  * Writes each file over the one the last build wrote (`before`, by path);
@@ -43,14 +42,14 @@ async function putFile(target: string, contents: OutputFile['contents']): Promis
   // Not there (or not to be looked at): made anew, which fails on its own if it cannot be.
   const info = await lstat(target).catch(() => undefined);
   if (!info) return createFile(target, contents);
-  if (!info.isFile() || info.nlink !== 1) return replaceFile(target, contents);
+  if (!info.isFile() || info.nlink !== 1) return writeAtomic(target, contents);
   try {
     await writeFile(target, contents, { flag: constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // Gone, or a link now, since the look.
     if (code === 'ENOENT') return createFile(target, contents);
-    if (code === 'ELOOP') return replaceFile(target, contents);
+    if (code === 'ELOOP') return writeAtomic(target, contents);
     throw e;
   }
 }
@@ -62,17 +61,6 @@ async function putFile(target: string, contents: OutputFile['contents']): Promis
 async function createFile(target: string, contents: OutputFile['contents']): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, contents, { flag: 'wx' });
-}
-
-async function replaceFile(target: string, contents: OutputFile['contents']): Promise<void> {
-  const tmp = `${target}.${process.pid}-${++counter}.tmp`;
-  try {
-    await writeFile(tmp, contents, { flag: 'wx' });
-    await rename(tmp, target);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  }
 }
 
 /** Puts these files back as `before` had them; the ones that could not be. */

@@ -21,16 +21,17 @@ export interface Assets {
   searchIndex?: string;
 }
 
-/** JSON that is safe inside a <script> element. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** JSON (`json`, made already) that is safe inside a <script> element. */
+function scriptSafe(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
  * `html` is the page's content HTML with the base URL already applied
- * (html-urls.ts); asset URLs are route paths and get it here.
+ * (html-urls.ts); asset URLs are route paths and get it here. `pageJson` is
+ * JSON.stringify(page), which the caller made already for the page's chunk.
  */
-export function renderDocument(data: SiteData, page: PageView, html: string, assets: Assets, meta: SiteMeta = {}): string {
+export function renderDocument(data: SiteData, page: PageView, pageJson: string, html: string, assets: Assets, meta: SiteMeta = {}): string {
   const { site } = data;
   const url = (path: string): string => escapeHtml(withBase(site.baseUrl, path));
   const tree = page.sidebar ? data.sidebars[page.sidebar] : undefined;
@@ -54,7 +55,7 @@ export function renderDocument(data: SiteData, page: PageView, html: string, ass
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${app}</div>`,
-    `<script id="${DATA_ID}" type="application/json" data-site="${url(assets.data)}"${searchAttributes(assets, site.baseUrl)}>${scriptJson(page)}</script>`,
+    `<script id="${DATA_ID}" type="application/json" data-site="${url(assets.data)}"${searchAttributes(assets, site.baseUrl)}>${scriptSafe(pageJson)}</script>`,
     '</body>',
     '</html>',
   ].filter(Boolean).join('\n');

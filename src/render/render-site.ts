@@ -56,7 +56,7 @@ export function renderSite(
       memo?.set(body, made);
     }
     const { content, chunk } = made;
-    const html = renderDocument(data, page, content, assets, meta);
+    const html = renderDocument(data, page, pageJson, content, assets, meta);
     pages.push({ path: route.path, source: route.source, html, body: content });
     files.push({ path: pageFile(route.path), contents: html });
     if (route.kind === 'not-found') files.push({ path: '404.html', contents: html });

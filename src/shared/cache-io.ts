@@ -1,7 +1,8 @@
 // Reading and writing the build's cache files (Node only; the browser never
 // imports this). A cache file is input like any other: read it through its
 // schema and report a bad one in one line; write it to a temp file and rename,
-// so a concurrent build never reads half a file.
+// so a concurrent build never reads half a file (writeAtomic, which watch
+// mode also uses to replace a link found where a page was).
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
@@ -36,11 +37,25 @@ export async function loadChecked<T>(
   return undefined;
 }
 
-export async function writeAtomic(file: string, text: string): Promise<void> {
+let temps = 0;
+
+/**
+ * Writes `file` through a temp file beside it, renamed over it: a reader sees
+ * the old file or the new one, never part of one, and a link where the file
+ * was is replaced, not written through. The temp file is made exclusively, so
+ * a link planted at its name fails the write instead of taking it; one left
+ * by a crashed run of the same pid is removed (the link, never what it leads
+ * to) and the write tried once more.
+ */
+export async function writeAtomic(file: string, contents: string | Uint8Array): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}-${++temps}.tmp`;
   try {
-    await writeFile(tmp, text);
+    await writeFile(tmp, contents, { flag: 'wx' }).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EEXIST') throw e;
+      await rm(tmp);
+      await writeFile(tmp, contents, { flag: 'wx' });
+    });
     await rename(tmp, file);
   } finally {
     await rm(tmp, { force: true });
