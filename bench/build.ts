@@ -1,118 +1,128 @@
-// npm run bench: median wall time and peak RSS of a cold build (no cache),
-// warm builds (cache present, into the same out/ every time, as a user
-// rebuilds: unchanged files are hard-linked from it) with nothing changed and
-// with one Markdown file changed, and TypeDoc's own HTML output of the same
-// d.ts, measured in the same run, round by round. RUNS=n sets the rounds (default 5).
+// npm run bench: pkidocs builds of the real site against TypeDoc's own HTML
+// output of the same d.ts (yardstick.ts), in a throw-away copy of the checkout.
+// Cases: cold (--no-cache); warm with nothing changed; warm with one Markdown
+// file changed (one page rendered); warm with one doc comment of the d.ts
+// changed. Warm builds go into the same out/ every time, as a user rebuilds.
+// Each time is the wall time of the whole process, spawn to exit (the CLI's
+// own "Built … in" figure, printed beside it, leaves out start-up and exit);
+// each memory figure the peak of the whole process tree (measure.ts).
+// RUNS=n rounds (default 5); --record appends the table to docs/benchmarks.md.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { copyCheckout, ROOT } from './checkout.ts';
+import { measure, median, range, type Measured } from './measure.ts';
+import { loadAverage, record } from './record.ts';
+import { yardstick } from './yardstick.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 5);
-const ENTRY = join(ROOT, 'node_modules/pkijs/build/index.d.ts');
+const loadAtStart = loadAverage();
+const DIR = mkdtempSync(join(tmpdir(), 'pkidocs-bench-'));
+copyCheckout(DIR, ['content']);
+cpSync(join(ROOT, 'node_modules/pkijs'), join(DIR, 'node_modules/pkijs'), { recursive: true });
+const ENTRY = join(DIR, 'node_modules/pkijs/build/index.d.ts');
+const WARM_OUT = join(DIR, 'out');
+const MARKDOWN = join(DIR, 'content/docs/installation.md');
+const markdown = readFileSync(MARKDOWN, 'utf8');
+const dts = readFileSync(ENTRY, 'utf8');
+const COMMENT = 'Initializes a new instance of the {@link Certificate} class';
+if (dts.split(COMMENT).length !== 2) throw new Error(`The d.ts edit needs exactly one "${COMMENT}" in ${ENTRY}.`);
 
-interface Sample {
-  seconds: number;
-  rssMb: number;
+interface Sample extends Measured {
+  /** The CLI's own figure ("Built … in 5.05 s"), when it printed one. */
+  built?: number;
+  pages?: number;
 }
-
-/** Runs a command under GNU time and reads its wall time and peak RSS. */
-function run(args: string[]): Sample {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M', ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  const m = /@@([\d.]+) (\d+)/.exec(r.stderr);
-  if (r.status !== 0 || !m) throw new Error(`${args.join(' ')} failed (exit ${r.status}):\n${r.stderr}`);
-  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024 };
-}
-
-function settleDisk(): void {
-  spawnSync('sync');
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 interface Case {
   name: string;
-  /** The command, given the output folder. */
-  args: (out: string) => string[];
-  /** The same output folder every run (warm builds); else a fresh one per run, removed after it. */
-  sameOut?: string;
-  /** Runs untimed before each run. */
-  before?: (round: number) => void;
+  target: string;
+  run: (round: number) => Promise<Sample>;
   samples: Sample[];
 }
 
-function runCase(c: Case, round: number): void {
-  const out = c.sameOut ?? mkdtempSync(join(tmpdir(), 'pkidocs-bench-'));
+const typedoc = yardstick(ENTRY);
+let programFiles = '';
+
+async function build(args: string[]): Promise<Sample> {
+  const r = await measure(process.execPath, [join(DIR, 'bin/pkidocs.js'), 'build', ...args], { cwd: DIR });
+  const built = /Built (\d+) pages?\b.* in ([\d.]+) s/.exec(r.output);
+  return { ...r, pages: built ? Number(built[1]) : undefined, built: built ? Number(built[2]) : undefined };
+}
+
+/** Runs with a fresh output folder, removed afterwards. */
+async function freshOut<T>(f: (out: string) => Promise<T>): Promise<T> {
+  const out = mkdtempSync(join(tmpdir(), 'pkidocs-bench-out-'));
   try {
-    c.before?.(round);
-    c.samples.push(run(c.args(out)));
+    return await f(out);
   } finally {
-    if (!c.sameOut) rmSync(out, { recursive: true, force: true });
-    // The file system's deferred work for what was just written and removed (the journal, and
-    // on a disk mounted with discard, trimming the freed blocks) is done now, untimed: left
-    // pending, it slowed the next run's writes by up to 0.5 s, whichever tool that run was.
-    // An author's next build comes seconds later, when the disk has long settled.
-    settleDisk();
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
-const node = process.execPath;
-const cli = [node, join(ROOT, 'bin/pkidocs.js'), 'build'];
-const WARM_OUT = join(tmpdir(), 'pkidocs-bench-warm');
-rmSync(WARM_OUT, { recursive: true, force: true });
-// Fill the caches and out/ once, so that "warm" measures a build with an unchanged API.
-run([...cli, '--out', WARM_OUT]);
+const cases: Case[] = [
+  { name: 'TypeDoc HTML (its CLI, empty folder)', target: '', samples: [], run: () => freshOut(async (out) => {
+    const r = await typedoc.run(out);
+    programFiles = r.files;
+    return r;
+  }) },
+  { name: 'pkidocs cold (--no-cache)', target: '≤ 0.85×; tree peak ≤ TypeDoc’s', samples: [], run: () => freshOut((out) => build(['--no-cache', '--out', out])) },
+  { name: 'pkidocs warm, nothing changed', target: '≤ 0.08×', samples: [], run: () => build(['--out', WARM_OUT]) },
+  { name: 'pkidocs warm, one Markdown file changed', target: '≤ 0.10×, 1 page rendered', samples: [], run: (round) => {
+    writeFileSync(MARKDOWN, `${markdown}\nBenchmark edit ${round}.\n`);
+    return build(['--out', WARM_OUT]);
+  } },
+  // Left changed: the next round's cold build converts this d.ts and fills the cache with it.
+  { name: 'pkidocs warm, a d.ts doc comment changed', target: '≤ 0.6×', samples: [], run: (round) => {
+    writeFileSync(ENTRY, dts.replace(COMMENT, `${COMMENT} (benchmark edit ${round})`));
+    return build(['--out', WARM_OUT]);
+  } },
+];
 
-// The Markdown page the one-change case edits (restored afterwards): a line appended, different each run.
-const EDITED = join(ROOT, 'content/docs/installation.md');
-const original = readFileSync(EDITED, 'utf8');
-const typedoc: Case = { name: 'typedoc --out', args: (out) => [node, '--import', 'tsx', join(ROOT, 'bench/typedoc-html.ts'), ENTRY, out], samples: [] };
-const cold: Case = { name: 'cold build', args: (out) => [...cli, '--no-cache', '--out', out], samples: [] };
-const warm: Case = { name: 'warm build, nothing changed', args: (out) => [...cli, '--out', out], sameOut: WARM_OUT, samples: [] };
-const oneMd: Case = {
-  name: 'warm build, one Markdown file changed',
-  args: (out) => [...cli, '--out', out],
-  sameOut: WARM_OUT,
-  before: (round) => writeFileSync(EDITED, `${original}\nBenchmark edit ${round} of ${process.pid}.\n`),
-  samples: [],
-};
-// Round by round, each case once: the load of a shared machine drifts over minutes, and
-// interleaving gives every case the same drift. Each ratio is also taken within its round.
+/**
+ * The file system's deferred work for what a run wrote and removed (the journal, and on a disk
+ * mounted with discard the trims) is done untimed between runs: left pending, it slowed the
+ * next run's writes by up to 0.5 s, whichever tool that run was.
+ */
+const settleDisk = (): void => void spawnSync('sync');
+
 try {
+  await build(['--out', WARM_OUT]); // the CLI bundle and the caches of this copy
+  // Round by round, each case once: the load of a shared machine drifts over minutes, and
+  // interleaving gives every case the same drift. Each ratio is taken within its round.
   for (let round = 0; round < RUNS; round++) {
-    runCase(typedoc, round);
-    runCase(cold, round);
-    // Untimed: the warm cases build after a build into their own out/ (the cold run's cache
-    // records its out/, and the page edited last round is back as it was).
-    run([...cli, '--out', WARM_OUT]);
-    settleDisk();
-    runCase(warm, round);
-    runCase(oneMd, round);
-    writeFileSync(EDITED, original);
-    process.stderr.write(`round ${round + 1}: ${[typedoc, cold, warm, oneMd].map((c) => `${c.samples.at(-1)!.seconds.toFixed(2)} s`).join(', ')}\n`);
+    for (const [i, c] of cases.entries()) {
+      // Untimed: the warm cases start from a build into their own out/ (the cold run's cache records its out/).
+      if (i === 2) {
+        writeFileSync(MARKDOWN, markdown);
+        await build(['--out', WARM_OUT]);
+      }
+      settleDisk();
+      c.samples.push(await c.run(round));
+    }
+    process.stderr.write(`round ${round + 1}: ${cases.map((c) => `${c.samples.at(-1)!.seconds.toFixed(2)} s`).join(', ')} (load ${loadAverage()})\n`);
   }
 } finally {
-  writeFileSync(EDITED, original);
-  run([...cli, '--out', WARM_OUT]);
-  rmSync(WARM_OUT, { recursive: true, force: true });
+  typedoc.remove();
+  rmSync(DIR, { recursive: true, force: true });
 }
 
-const time = (c: Case): number => median(c.samples.map((x) => x.seconds));
-const rss = (c: Case): number => median(c.samples.map((x) => x.rssMb));
+const [yard] = cases;
 /** The median over rounds of this case's time against TypeDoc's in the same round. */
-const ratio = (c: Case): number => median(c.samples.map((x, i) => x.seconds / typedoc.samples[i]!.seconds));
-
-const rows = [
-  ['case', 'median wall', 'median peak RSS', 'vs TypeDoc HTML', 'target'],
-  ['TypeDoc HTML (typedoc --out)', `${time(typedoc).toFixed(2)} s`, `${rss(typedoc).toFixed(0)} MB`, '1.00×', ''],
-  ['pkidocs cold build (--no-cache)', `${time(cold).toFixed(2)} s`, `${rss(cold).toFixed(0)} MB`, `${ratio(cold).toFixed(2)}×`, '≤ 0.80×, ≤ 400 MB'],
-  ['pkidocs warm, nothing changed', `${time(warm).toFixed(2)} s`, `${rss(warm).toFixed(0)} MB`, `${ratio(warm).toFixed(2)}×`, '≤ 0.10×'],
-  ['pkidocs warm, one .md changed', `${time(oneMd).toFixed(2)} s`, `${rss(oneMd).toFixed(0)} MB`, `${ratio(oneMd).toFixed(2)}×`, '≤ 0.12×'],
-];
-console.log(`\n${RUNS} rounds, each case once per round; medians (a ratio is the median of the rounds' own ratios):\n`);
-for (const r of rows) console.log(r.map((c, i) => c.padEnd([34, 13, 17, 17, 18][i]!)).join(''));
+const ratio = (c: Case): number => median(c.samples.map((x, i) => x.seconds / yard!.samples[i]!.seconds));
+const seconds = (xs: number[]): string => `${median(xs).toFixed(2)} s (${range(xs, 2)})`;
+const rows = cases.map((c) => {
+  const built = c.samples.flatMap((s) => (s.built === undefined ? [] : [s.built]));
+  const pages = [...new Set(c.samples.map((s) => s.pages ?? '?'))].join(', ');
+  return [c.name, seconds(c.samples.map((s) => s.seconds)), built.length ? seconds(built) : '', `${ratio(c).toFixed(2)}×`,
+    `${median(c.samples.map((s) => s.peakMb)).toFixed(0)} MB (${range(c.samples.map((s) => s.peakMb), 0)})`, c === yard ? '' : pages, c.target];
+});
+const table = [
+  `${RUNS} interleaved rounds; medians (min–max); a ratio is the median of the rounds' own ratios. TypeDoc's program: ${programFiles}.`,
+  '',
+  '| case | wall, spawn to exit | "Built … in" | vs TypeDoc | tree peak RSS | pages rendered | target |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+console.log(`\n${table}\n\nLoad average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end.`);
+record('npm run bench', table, loadAtStart);

@@ -3,14 +3,19 @@
 // headings, code and links; a d.ts of 127 classes, 273 interfaces and 3
 // enums with documented members, per 1×) in throw-away checkouts, and prints
 // per size the median cold (--no-cache) and warm (nothing changed, same out/)
-// wall time, the time per page, the peak RSS and the output size.
-// SIZES=1,4,10 and RUNS=n (default 3) choose what runs.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// wall time of the whole process, the time per page, the cold build against
+// TypeDoc's own HTML output of the same d.ts (yardstick.ts; interleaved with
+// the cold runs), the peak RSS of the whole process tree (measure.ts) and the
+// output size. SIZES=1,4,10 and RUNS=n (default 3) choose what runs;
+// --record appends the table to docs/benchmarks.md.
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { copyCheckout } from './checkout.ts';
+import { measure, median } from './measure.ts';
+import { loadAverage, record } from './record.ts';
+import { yardstick } from './yardstick.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.SIZES ?? '1,4,10').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 3);
 const BASE = { docs: 22, classes: 127, interfaces: 273, enums: 3, members: 8 };
@@ -48,11 +53,7 @@ function markdown(i: number, count: number): string {
 }
 
 function makeSite(dir: string, factor: number): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  copyCheckout(dir);
   const pkg = join(dir, 'node_modules/pkijs');
   mkdirSync(join(pkg, 'build'), { recursive: true });
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
@@ -72,19 +73,12 @@ interface Sample {
   pages: number;
 }
 
-function build(dir: string, args: string[]): Sample {
-  const r = spawnSync('/usr/bin/time', ['-f', '@@%e %M', process.execPath, join(dir, 'bin/pkidocs.js'), 'build', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  const m = /@@([\d.]+) (\d+)/.exec(r.stderr);
-  const pages = /Built (\d+) pages/.exec(r.stderr);
-  if (r.status !== 0 || !m || !pages) throw new Error(`build in ${dir} failed (exit ${r.status}):\n${r.stderr}`);
-  return { seconds: Number(m[1]), rssMb: Number(m[2]) / 1024, pages: Number(pages[1]) };
+async function build(dir: string, args: string[]): Promise<Sample> {
+  const r = await measure(process.execPath, [join(dir, 'bin/pkidocs.js'), 'build', ...args], { cwd: dir });
+  const pages = /Built (\d+) pages/.exec(r.output);
+  if (!pages) throw new Error(`build in ${dir} printed no page count:\n${r.output}`);
+  return { seconds: r.seconds, rssMb: r.peakMb, pages: Number(pages[1]) };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 function size(dir: string): number {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).reduce((n, f) => {
@@ -93,29 +87,45 @@ function size(dir: string): number {
   }, 0);
 }
 
-const rows: string[][] = [['size', 'pages', 'cold', 'cold per page', 'warm', 'warm per page', 'peak RSS (cold)', 'output']];
+const loadAtStart = loadAverage();
+const mb = (xs: number[]): string => `${median(xs).toFixed(0)} MB`;
+const rows: string[][] = [['size', 'pages', 'cold', 'cold per page', 'TypeDoc HTML', 'cold vs TypeDoc', 'warm', 'warm per page', 'tree peak: cold / TypeDoc', 'output']];
 for (const factor of SIZES) {
   const dir = join(tmpdir(), `pkidocs-scale-${factor}`);
   const out = join(dir, 'out');
   makeSite(dir, factor);
-  build(dir, ['--out', out]); // the CLI bundle and the caches
+  const typedoc = yardstick(join(dir, 'node_modules/pkijs/build/index.d.ts'));
+  await build(dir, ['--out', out]); // the CLI bundle and the caches
   const cold: Sample[] = [];
+  const docs: { seconds: number; peakMb: number }[] = [];
   const warm: Sample[] = [];
+  // TypeDoc and the cold build in turns, so that both see the same drift of the machine's load.
   for (let i = 0; i < RUNS; i++) {
-    cold.push(build(dir, ['--no-cache', '--out', out]));
+    docs.push(await typedoc.run(join(dir, 'typedoc-out')));
+    rmSync(join(dir, 'typedoc-out'), { recursive: true, force: true });
+    cold.push(await build(dir, ['--no-cache', '--out', out]));
     process.stderr.write('.');
   }
   for (let i = 0; i < RUNS; i++) {
-    warm.push(build(dir, ['--out', out]));
+    warm.push(await build(dir, ['--out', out]));
     process.stderr.write('.');
   }
   const pages = cold[0]!.pages;
   const c = median(cold.map((s) => s.seconds));
   const w = median(warm.map((s) => s.seconds));
-  rows.push([`${factor}×`, String(pages), `${c.toFixed(2)} s`, `${((c / pages) * 1000).toFixed(1)} ms`, `${w.toFixed(2)} s`, `${((w / pages) * 1000).toFixed(2)} ms`,
-    `${median(cold.map((s) => s.rssMb)).toFixed(0)} MB`, `${(size(out) / 1e6).toFixed(1)} MB`]);
-  process.stderr.write(` ${factor}×: | ${rows.at(-1)!.join(' | ')} |\n`);
+  const ratio = median(cold.map((s, i) => s.seconds / docs[i]!.seconds));
+  rows.push([`${factor}×`, String(pages), `${c.toFixed(2)} s`, `${((c / pages) * 1000).toFixed(1)} ms`, `${median(docs.map((d) => d.seconds)).toFixed(2)} s`, `${ratio.toFixed(2)}×`,
+    `${w.toFixed(2)} s`, `${((w / pages) * 1000).toFixed(2)} ms`, `${mb(cold.map((s) => s.rssMb))} / ${mb(docs.map((d) => d.peakMb))}`, `${(size(out) / 1e6).toFixed(1)} MB`]);
+  process.stderr.write(` ${factor}×: | ${rows.at(-1)!.join(' | ')} | (load ${loadAverage()})\n`);
+  typedoc.remove();
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`\n${RUNS} runs per case, medians (warm: nothing changed, same out/):\n`);
-for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+const table = [
+  `${RUNS} runs per case, medians (warm: nothing changed, same out/; targets at 10×: cold ≤ 0.9× TypeDoc, tree peak ≤ 700 MB):`,
+  '',
+  `| ${rows[0]!.join(' | ')} |`,
+  `|${rows[0]!.map(() => '---|').join('')}`,
+  ...rows.slice(1).map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+console.log(`\n${table}\n\nLoad average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end.`);
+record('npm run bench:scale', table, loadAtStart);

@@ -2,12 +2,14 @@
 // `npx pkidocs build`): its size raw and gzipped, the time the search stage
 // takes to build it, the time the browser side takes to index it, and the
 // query latency (median and p95) of the engine over a fixed query list.
+// --record appends the report to docs/benchmarks.md.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SearchEngine } from '../client/search/engine.ts';
 import { buildSearchIndex } from '../src/search/build-index.ts';
 import { expandIndex } from '../src/shared/search-index.ts';
+import { loadAverage, record } from './record.ts';
 import { loadModel, readPages } from './search-input.ts';
 
 export const BENCH_QUERIES = [
@@ -17,7 +19,8 @@ export const BENCH_QUERIES = [
   'S/MIME', 'crl', 'x509 extension', 'toSchema', 'a', 'ContentInfo.SIGNED_DATA', 'privateKey', 'RSASSA-PSS', 'setEngine', 'attribute',
 ];
 
-const out = resolve(import.meta.dirname, '..', process.argv[2] ?? 'out');
+const loadAtStart = loadAverage();
+const out = resolve(import.meta.dirname, '..', process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'out');
 if (!existsSync(out)) {
   console.error(`No built site in ${out}: run \`npx pkidocs build\` first.`);
   process.exit(2);
@@ -57,7 +60,11 @@ for (let r = 0; r < 3; r++) {
 }
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`search index: ${kb(json.length)} raw, ${kb(gzipSync(json).length)} gzipped; ${expandIndex(JSON.parse(json)).length} records`);
-console.log(`index build (search stage): median ${quantile(builds, 0.5).toFixed(0)} ms; after a Markdown edit (API rows kept): ${quantile(pageOnly, 0.5).toFixed(0)} ms`);
-console.log(`indexing in the engine (first open): median ${quantile(indexing, 0.5).toFixed(0)} ms`);
-console.log(`query latency over ${keystrokes.length} keystrokes × 3: median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`);
+const report = [
+  `- search index: ${kb(json.length)} raw, ${kb(gzipSync(json).length)} gzipped; ${expandIndex(JSON.parse(json)).length} records`,
+  `- index build (search stage): median ${quantile(builds, 0.5).toFixed(0)} ms; after a Markdown edit (API rows kept): ${quantile(pageOnly, 0.5).toFixed(0)} ms`,
+  `- indexing in the engine (first open): median ${quantile(indexing, 0.5).toFixed(0)} ms`,
+  `- query latency over ${keystrokes.length} keystrokes × 3: median ${quantile(times, 0.5).toFixed(2)} ms, p95 ${quantile(times, 0.95).toFixed(2)} ms`,
+].join('\n');
+console.log(`${report}\n\nLoad average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end.`);
+record('npm run bench:search', report, loadAtStart);
