@@ -71,10 +71,23 @@ describe.each(deciders)('attack: chains sent to %s', (name, decide) => {
     expect(await decide(received)).toBe(name === 'checkServerChain' ? false : opensslVerdict);
   });
 
-  it('keeps accepting a genuine chain with repeated certificates', async () => {
-    const received = [cast.server.certificate, cast.intermediate.certificate, cast.server.certificate, cast.intermediate.certificate];
-    expect(await opensslTrusts(openssl, anchors(), received)).toBe(true);
-    expect(await decide(received)).toBe(true);
+  it('keeps accepting a genuine chain with repeated certificates, the leaf too', async () => {
+    for (const received of [
+      [cast.server.certificate, cast.server.certificate, cast.intermediate.certificate],
+      [cast.server.certificate, cast.intermediate.certificate, cast.server.certificate, cast.intermediate.certificate],
+    ]) {
+      expect(await opensslTrusts(openssl, anchors(), received)).toBe(true);
+      expect(await decide(received)).toBe(true);
+    }
+  });
+
+  it('refuses as leaf a copy of the intermediate with a broken signature (same to-be-signed bytes)', async () => {
+    // pkijs drops repeated certificates by their to-be-signed bytes, so it would validate the genuine copy instead.
+    const der = cast.intermediate.certificate.toSchema().toBER(false);
+    const copy = pkijs.Certificate.fromBER(tamper(der, cast.intermediate.certificate.signatureValue.valueBlock.valueHexView));
+    const received = [copy, cast.intermediate.certificate];
+    expect(await opensslTrusts(openssl, anchors(), received)).toBe(false);
+    expect(await decide(received)).toBe(false);
   });
 
   it('refuses an expired certificate', async () => {
