@@ -122,7 +122,7 @@ describe.each(deciders)('attack: chains sent to %s', (name, decide) => {
 });
 
 describe('attack: an unknown critical extension', () => {
-  it('validates in pkijs and is refused by OpenSSL and by the guide\'s unknownCriticalExtensions', async () => {
+  it('on the leaf, validates in pkijs and is refused by OpenSSL and by the guide\'s unknownCriticalExtensions', async () => {
     const odd = '1.3.6.1.4.1.55555.1';
     const leaf = await issueCertificate(cast.intermediate, {
       subject: { commonName: HOST }, keyUsage: ['digitalSignature'], dnsNames: [HOST],
@@ -136,5 +136,19 @@ describe('attack: an unknown critical extension', () => {
     const genuine = await validateLeaf([cast.server.certificate, cast.intermediate.certificate], anchors());
     expect(unknownCriticalExtensions(genuine.certificatePath ?? [])).toEqual([]);
     expect(UNDERSTOOD_EXTENSIONS.has('2.5.29.19')).toBe(true);
+  });
+
+  it('on an intermediate, validates in pkijs and is refused by OpenSSL and by unknownCriticalExtensions', async () => {
+    const odd = '1.3.6.1.4.1.55555.2';
+    const issuing = await issueCertificate(cast.root, {
+      subject: { commonName: 'Odd Issuing CA' }, keyUsage: ['keyCertSign', 'cRLSign'],
+      extensions: [makeExtension(odd, true, new asn1js.Utf8String({ value: 'must be understood' }))],
+    });
+    const leaf = await issueCertificate(issuing, SERVER_PROFILE);
+    const received = [leaf.certificate, issuing.certificate];
+    const result = await validateLeaf(received, anchors());
+    expect(result).toMatchObject({ result: true, resultCode: 0 });
+    expect(await opensslTrusts(openssl, anchors(), received)).toBe(false);
+    expect(unknownCriticalExtensions(result.certificatePath ?? [])).toEqual([odd]);
   });
 });
