@@ -41,7 +41,7 @@ const MUTANTS: Mutant[] = [
     replace: 'valid: true,', why: 'verifySignedData reports valid:true when the signature check fails' },
   { file: CRL, find: 'const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate });', replace: 'const signatureValid = true;',
     why: 'CRL signature check skipped in checkCertificateAgainstCrl' },
-  { file: OCSP_RESPONSES, find: 'return extendedKeyUsage !== undefined && allowsPurpose(signer, OID.ocspSigning)', replace: 'return true',
+  { file: OCSP_RESPONSES, find: 'return (extendedKeyUsagesOf(signer) ?? []).includes(OID.ocspSigning)', replace: 'return true',
     why: 'OCSP responder EKU (id-kp-OCSPSigning) check dropped' },
   { file: OCSP_RESPONSES, find: 'if (sent && (!received || toHex(sent) !== toHex(received))) {', replace: 'if (sent && !received) {',
     why: 'OCSP nonce comparison dropped (only its presence checked)' },
@@ -64,6 +64,17 @@ const MUTANTS: Mutant[] = [
     replace: "testPolicyOne: { oid: '1.3.6.1.5.5.7.13.2',", why: 'TSA policy OID changed' },
   { file: `${EXAMPLES}/other/working-with-PKCS-12-files.ts`, find: "const localKeyId = await crypto.subtle.digest('SHA-1',",
     replace: "const localKeyId = await crypto.subtle.digest('SHA-256',", why: 'PKCS#12 localKeyId no longer the SHA-1 of the certificate' },
+  // Issue #26: one mutant per bypass the review found.
+  { file: CERTIFICATES, find: '    if (seen.has(der)) return false;\n', replace: '',
+    why: 'bypass 1: repeated certificates (the leaf sent twice) are no longer removed before validation' },
+  { file: CERTIFICATES, find: 'if (result.result && (!first || derOf(first) !== leafDer)) {', replace: 'if (result.result && !first) {',
+    why: 'bypass 1: the validated path need not start with the leaf received' },
+  { file: OCSP_RESPONSES, find: 'return (extendedKeyUsagesOf(signer) ?? []).includes(OID.ocspSigning)',
+    replace: 'return (extendedKeyUsagesOf(signer) ?? []).some((p) => p === OID.ocspSigning || p === OID.anyExtendedKeyUsage)',
+    why: 'bypass 4: a responder with only anyExtendedKeyUsage is authorised' },
+  { file: OCSP_RESPONSES, find: '    await checkOcspResponse(response, request, certificate, issuer, now);\n',
+    replace: '    void [response, request, certificate, issuer, now];\n',
+    why: 'bypass 3: OCSP answers go to the chain engine without being verified' },
 ];
 
 const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');

@@ -204,7 +204,7 @@ describe('req: PKCS#10 requests both ways', () => {
     const summary = await readCertificationRequest(request);
     expect(summary).toEqual({ subject: 'O=Example Ltd, CN=api.example.com', dnsNames: ['api.example.com', 'api2.example.com'], signatureValid: true });
 
-    const certificate = await issueFromRequest(intermediate, request);
+    const certificate = await issueFromRequest(intermediate, request, ['api.example.com', 'api2.example.com']);
     openssl.write('api.pem', certificateToPem(certificate));
     const verify = (host: string) => openssl.run('verify', '-CAfile', 'root.pem', '-untrusted', 'intermediate.pem',
       '-purpose', 'sslserver', '-verify_hostname', host, 'api.pem');
@@ -231,6 +231,6 @@ describe('req: PKCS#10 requests both ways', () => {
     const request = requestFromPem(openssl.readText('api.csr'));
     const forged = pkijs.CertificationRequest.fromBER(tamper(request.toSchema().toBER(false), request.signatureValue.valueBlock.valueHexView));
     expect((await readCertificationRequest(forged)).signatureValid).toBe(false);
-    await expect(issueFromRequest(intermediate, forged)).rejects.toThrow(/signature/);
+    await expect(issueFromRequest(intermediate, forged, ['api.example.com', 'api2.example.com'])).rejects.toThrow(/signature/);
   });
 });

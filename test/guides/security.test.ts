@@ -32,6 +32,16 @@ describe('the security guide', () => {
     expect(named.signatureAlgorithm.algorithmId).toBe('1.2.840.10045.4.3.2'); // ecdsa-with-SHA256
   });
 
+  it('signs with an RSA key\'s own hash whatever is named; the guide refuses such a key', async () => {
+    const sha1Key = await crypto.subtle.generateKey(
+      { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-1' }, false, ['sign', 'verify']);
+    const named = pkijs.Certificate.fromBER(leaf.certificate.toSchema().toBER());
+    await named.sign(sha1Key.privateKey, 'SHA-256');
+    expect(named.signatureAlgorithm.algorithmId).toBe('1.2.840.113549.1.1.5'); // sha1WithRSAEncryption, not SHA-256
+    const guided = pkijs.Certificate.fromBER(leaf.certificate.toSchema().toBER());
+    await expect(signCertificate(guided, sha1Key.privateKey)).rejects.toThrow(/generated for SHA-1/);
+  });
+
   it('validates the last entry of certs: leaf first means the leaf is never checked', async () => {
     const wrong = await new pkijs.CertificateChainValidationEngine({ certs: [leaf.certificate, intermediate.certificate], trustedCerts: [root.certificate] }).verify();
     expect(wrong.result).toBe(true);

@@ -5,7 +5,7 @@
 import * as pkijs from 'pkijs';
 import {
   OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
-  serialToHex, toPem, useWebCrypto, type KeyAndCertificate,
+  serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate,
 } from '../example-helpers.ts';
 
 // #region create-intermediate
@@ -75,24 +75,47 @@ export interface ChainInput {
   trustAnchors: pkijs.Certificate[];
   /** With CRLs present, pkijs wants one from the issuer of every certificate in the path. */
   crls?: pkijs.CertificateRevocationList[];
+  /** Only responses that checkOcspResponse accepted: pkijs reads their status and checks nothing else. */
+  ocsps?: pkijs.BasicOCSPResponse[];
   checkDate?: Date;
 }
 
+const derOf = (certificate: pkijs.Certificate): string => toHex(certificate.toSchema().toBER(false));
+
 /**
  * Path validation: signatures, validity periods, name chaining and CA flags up
- * to a trust anchor. pkijs takes the LAST entry of `certs` as the end-entity
- * certificate, so the leaf is moved to the end whatever order it came in.
+ * to a trust anchor, for exactly the first certificate received. pkijs takes the
+ * LAST entry of `certs` as the end-entity certificate, after dropping repeated
+ * certificates (it keeps the first copy). So every other copy of the leaf, and
+ * repeated intermediates, are removed before the leaf goes last; and the path
+ * pkijs returns must start with the leaf, byte for byte. A leaf sent twice
+ * ([forged, forged, intermediate]) would otherwise leave the intermediate last,
+ * and pkijs would report the intermediate's path as a success.
  */
 export async function validateChain(input: ChainInput): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
-  const [leaf, ...intermediates] = input.received;
+  const [leaf, ...rest] = input.received;
   if (!leaf) throw new Error('No certificate to validate');
+  const leafDer = derOf(leaf);
+  const seen = new Set([leafDer]);
+  const intermediates = rest.filter((certificate) => {
+    const der = derOf(certificate);
+    if (seen.has(der)) return false;
+    seen.add(der);
+    return true;
+  });
   const engine = new pkijs.CertificateChainValidationEngine({
     trustedCerts: input.trustAnchors,
     certs: [...intermediates, leaf],
     crls: input.crls ?? [],
+    ocsps: input.ocsps ?? [],
     checkDate: input.checkDate ?? new Date(),
   });
-  return engine.verify();
+  const result = await engine.verify();
+  const [first] = result.certificatePath ?? [];
+  if (result.result && (!first || derOf(first) !== leafDer)) {
+    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'The validated path does not start with the certificate received first' };
+  }
+  return result;
 }
 // #endregion validate-chain
 

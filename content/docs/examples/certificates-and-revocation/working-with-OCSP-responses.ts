@@ -3,9 +3,10 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  OID, SIGNATURE_HASH, allowsPurpose, issueCertificate, keyUsagesOf, makeExtension, serialToHex, toHex,
+  OID, SIGNATURE_HASH, extendedKeyUsagesOf, issueCertificate, keyUsagesOf, makeExtension, serialToHex, toHex,
   wholeSeconds, type KeyAndCertificate,
 } from '../example-helpers.ts';
+import { validateChain, type ChainInput } from './create-and-validate-certificate.ts';
 import { CrlReason, type CrlReasonName } from './creating-and-parsing-CRLs.ts';
 import { ID_PKIX_OCSP_NONCE, findNonce } from './working-with-OCSP-requests.ts';
 
@@ -165,12 +166,12 @@ const sameKey = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
 /**
  * RFC 6960 4.2.2.2: the signer is the CA that issued the certificate in question,
  * or a certificate that CA issued directly with id-kp-OCSPSigning, valid now.
+ * id-kp-OCSPSigning itself: anyExtendedKeyUsage does not authorise a responder.
  */
 async function isAuthorizedResponder(signer: pkijs.Certificate, issuer: pkijs.Certificate, now: Date): Promise<boolean> {
   if (sameKey(signer, issuer) && signer.subject.isEqual(issuer.subject)) return true; // the CA itself
-  const extendedKeyUsage = signer.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage);
   const usages = keyUsagesOf(signer);
-  return extendedKeyUsage !== undefined && allowsPurpose(signer, OID.ocspSigning)
+  return (extendedKeyUsagesOf(signer) ?? []).includes(OID.ocspSigning)
     && (usages === undefined || usages.includes('digitalSignature'))
     && signer.issuer.isEqual(issuer.subject) && await signer.verify(issuer) // issued by this CA's key
     && signer.notBefore.value <= now && now <= signer.notAfter.value;
@@ -210,3 +211,28 @@ export async function checkOcspResponse(
   return { status: names[status] ?? 'unknown', thisUpdate: single.thisUpdate, nextUpdate: single.nextUpdate };
 }
 // #endregion check
+
+// #region validate-with-ocsp
+/** One OCSP answer together with what it must be checked against. */
+export interface OcspEvidence {
+  response: pkijs.BasicOCSPResponse;
+  /** The request it answers: its nonce must come back. */
+  request: pkijs.OCSPRequest;
+  certificate: pkijs.Certificate;
+  issuer: pkijs.Certificate;
+}
+
+/**
+ * Path validation with OCSP answers. The chain engine reads only the status of
+ * each response it is given: no signature, no responder, no nonce, no dates,
+ * and a "good" answer makes it skip the CRLs. So every answer goes through
+ * checkOcspResponse first; one that fails it throws, and nothing is validated.
+ */
+export async function validateChainWithOcsp(input: ChainInput, answers: OcspEvidence[]): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
+  const now = input.checkDate ?? new Date();
+  for (const { response, request, certificate, issuer } of answers) {
+    await checkOcspResponse(response, request, certificate, issuer, now);
+  }
+  return validateChain({ ...input, ocsps: answers.map((answer) => answer.response) });
+}
+// #endregion validate-with-ocsp

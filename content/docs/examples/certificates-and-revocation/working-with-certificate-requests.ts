@@ -70,15 +70,27 @@ export async function readCertificationRequest(request: pkijs.CertificationReque
 // #endregion read-request
 
 // #region issue
-/** What a CA does with a request: check it, then decide what to certify. */
-export async function issueFromRequest(ca: KeyAndCertificate, request: pkijs.CertificationRequest): Promise<pkijs.Certificate> {
+/**
+ * What a CA does with a request: check the signature, then certify only what it
+ * has checked itself. `verifiedDnsNames` are the names the requester has proven
+ * to control (with ACME challenges, for instance). The requested subject is not
+ * copied: it may claim any organisation, and the CA has checked none of it.
+ */
+export async function issueFromRequest(
+  ca: KeyAndCertificate,
+  request: pkijs.CertificationRequest,
+  verifiedDnsNames: readonly string[],
+): Promise<pkijs.Certificate> {
   if (!(await request.verify())) {
     throw new Error('The request signature is invalid: the requester may not hold the private key');
   }
-  // A real CA proves control of every DNS name here before it signs (e.g. with ACME).
+  const verified = new Set(verifiedDnsNames.map((name) => name.toLowerCase()));
   const dnsNames = requestedDnsNames(request);
+  const unchecked = dnsNames.filter((name) => !verified.has(name.toLowerCase()));
+  if (dnsNames.length === 0) throw new Error('The request asks for no DNS name');
+  if (unchecked.length > 0) throw new Error(`The request asks for names the CA has not verified: ${unchecked.join(', ')}`);
   return signCertificate({
-    subject: request.subject,
+    subject: buildName({ commonName: dnsNames[0]! }), // written by the CA, from a checked name
     publicKey: request.subjectPublicKeyInfo,
     validDays: 90,
     // The CA sets the extensions; it copies only the names it has checked.
