@@ -4,7 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChangeQueue, isIgnored, QUIET_MS, watchSources } from '../../../src/dev/watcher.ts';
+import { isIgnored, watchSources } from '../../../src/dev/sources.ts';
+import { ChangeQueue, QUIET_MS } from '../../../src/dev/watcher.ts';
 
 const DIR = resolve(import.meta.dirname, `../../.tmp/dev-watcher-${process.pid}`);
 
