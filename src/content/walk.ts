@@ -26,12 +26,26 @@ export interface WalkOptions {
   accept: (rel: string) => boolean;
 }
 
-export function listContentFiles(dir: string, options: WalkOptions): { files: ListedFile[]; diagnostics: Diagnostic[] } {
+/** A symbolic link the listing followed: a file or folder inside the repository, listed at `path`. */
+export interface FollowedLink {
+  path: string;
+  real: string;
+}
+
+export interface Listing {
+  files: ListedFile[];
+  diagnostics: Diagnostic[];
+  /** The links followed (watch mode watches their targets too, as the listing reads them). */
+  links: FollowedLink[];
+}
+
+export function listContentFiles(dir: string, options: WalkOptions): Listing {
   const files: ListedFile[] = [];
   const diagnostics: Diagnostic[] = [];
+  const links: FollowedLink[] = [];
   const root = realpathOrUndefined(options.root) ?? options.root;
   const start = realpathOrUndefined(dir);
-  if (start === undefined) return { files, diagnostics };
+  if (start === undefined) return { files, diagnostics, links };
   /** Real folder → the path it was first listed as. */
   const listed = new Map<string, string>();
 
@@ -71,6 +85,7 @@ export function listContentFiles(dir: string, options: WalkOptions): { files: Li
       }
       if (!isDir) {
         files.push({ rel, path: child, real: target });
+        links.push({ path: child, real: target });
         continue;
       }
       // Each real folder is listed once: a link back up loops, and a link to a
@@ -84,11 +99,12 @@ export function listContentFiles(dir: string, options: WalkOptions): { files: Li
         }));
         continue;
       }
+      links.push({ path: child, real: target });
       walk(child, target, `${rel}/`);
     }
   };
   walk(dir, start, '');
-  return { files, diagnostics };
+  return { files, diagnostics, links };
 }
 
 /** False for a path that vanished meanwhile (its reader reports it). */

@@ -9,7 +9,8 @@ import type { Reporter } from '../site/reporter.ts';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { toDiagnostics } from './errors.ts';
 import type { LiveChannel } from './live.ts';
-import { ChangeQueue, watchSources, type Keep, type SourceWatcher } from './watcher.ts';
+import { watchSources, type SourceWatcher } from './sources.ts';
+import { ChangeQueue, type Keep } from './watcher.ts';
 
 export interface WatchSession {
   /** Stops watching; waits for a rebuild in progress. */
@@ -33,14 +34,16 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
       const result = await builder.update(files, keep);
       reporter.info(summary(files, result, root));
       live.rebuilt(result.assetsChanged ? [] : result.changedPaths, result.assetsChanged, files);
-      // The config may name another type definitions file.
-      watcher.add(builder.watchedPaths);
     } catch (e) {
       // A dropped run, or one that failed on files that changed again meanwhile (a half-written page): the next run tells.
       if (e instanceof Dropped || !(await keep)) return;
       reportFailure(e, options, files);
+    } finally {
+      follow();
     }
   };
+  // The config may name another type definitions file, and a link may have come or gone.
+  const follow = (): void => watcher.update(builder.watchedPaths, builder.followedLinks());
   // Each rebuild starts at the first event and is kept only if its files are final when the window ends.
   const queue = new ChangeQueue(rebuild, { quietMs: options.quietMs, ahead: true });
   const watcher: SourceWatcher = await watchSources(builder.watchedPaths, queue, (e) => reporter.info(`The file watcher failed: ${String(e)}`));
@@ -48,10 +51,10 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
     try {
       const result = await builder.build();
       reporter.info(`Built ${result.pages} pages, checked ${result.links} links in ${(result.ms / 1000).toFixed(2)} s.`);
-      watcher.add(builder.watchedPaths);
     } catch (e) {
       reportFailure(e, options);
     }
+    follow();
   });
   return {
     close: async () => {

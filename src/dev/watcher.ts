@@ -1,10 +1,7 @@
-// Watches the site's sources with chokidar and turns bursts of file events
-// into single rebuilds: events are collected until the files have been quiet
-// for a moment, and events that arrive during a rebuild are run together
-// right after it.
+// Turns bursts of file events (from sources.ts) into single rebuilds: events
+// are collected until the files have been quiet for a moment, and events that
+// arrive during a rebuild are run together right after it.
 import { fileIdentity } from './file-identity.ts';
-import { basename } from 'node:path';
-import { watch } from 'chokidar';
 
 /**
  * How long the files must be quiet before a rebuild is shown. An editor's
@@ -261,36 +258,3 @@ function sameFiles(a: readonly string[], b: readonly string[]): boolean {
 }
 
 const identityOrMissing = (file: string): Promise<string> => fileIdentity(file).catch(() => 'missing');
-
-export interface SourceWatcher {
-  add(paths: string[]): void;
-  close(): Promise<void>;
-}
-
-/** Editor droppings and hidden files are never site sources. */
-export function isIgnored(path: string): boolean {
-  const name = basename(path);
-  return name.startsWith('.') || name.endsWith('~') || /\.(sw[a-p]|tmp|bak)$/.test(name) || name === 'node_modules';
-}
-
-/** Feeds every added, changed or removed file under `paths` to the queue; resolves once the first scan is done. */
-export async function watchSources(
-  paths: string[],
-  queue: ChangeQueue,
-  onError: (error: unknown) => void,
-  ignore: (path: string) => boolean = isIgnored,
-): Promise<SourceWatcher> {
-  const watcher = watch(paths, { ignoreInitial: true, ignored: (p) => ignore(p) });
-  watcher.on('all', (event, file) => {
-    if (event !== 'addDir' && event !== 'unlinkDir') queue.push(file);
-  });
-  await new Promise<void>((ready, fail) => {
-    watcher.once('ready', ready);
-    watcher.once('error', fail);
-  });
-  watcher.on('error', onError);
-  return {
-    add: (more) => void watcher.add(more),
-    close: () => watcher.close(),
-  };
-}

@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { ClientBundler, type BundleFile } from '../bundle/bundle.ts';
 import { apiNotesMarkdown } from '../content/api-notes.ts';
+import type { FollowedLink } from '../content/walk.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { hasMarker } from '../output/out-dir.ts';
@@ -17,6 +18,7 @@ import { renderBodies } from '../pages/bodies.ts';
 import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
+import { followedLinks } from './watch-links.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
@@ -70,6 +72,11 @@ export class SiteBuilder {
     return watchedPaths({ ...this.layout, libraryEntry: this.state?.library.entry });
   }
 
+  /** The links under content/ that a build follows (their targets are watched too); read now, by the build's walk. */
+  followedLinks(): FollowedLink[] {
+    return followedLinks(this.layout, this.options.root);
+  }
+
   /**
    * Refuses an output folder pkidocs may not replace, takes its lock (held
    * until close()) and tidies what a crashed build left; once per builder
@@ -100,8 +107,10 @@ export class SiteBuilder {
    */
   async update(files: Iterable<string>, keep?: Promise<boolean>): Promise<RunResult> {
     for (const file of files) this.pending.add(file);
-    if (!this.state) return this.build();
-    const result = await this.run(planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry }), this.state, keep);
+    const plan = this.state && planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry });
+    // Nothing to build on, or the content folder itself was replaced: everything is read again.
+    if (!plan || plan.full) return this.build();
+    const result = await this.run(plan, this.state, keep);
     this.pending.clear();
     return result;
   }

@@ -30,6 +30,12 @@ export interface ChangePlan {
   statics: Set<string>;
   /** Any other file under content/ (code that pages include). */
   other: Set<string>;
+  /**
+   * A path under the docs or site-notes folder that is neither a page nor a note
+   * (a folder, a link, an included file): the folders are listed again, as a
+   * link or folder may have come or gone.
+   */
+  relist: boolean;
   /** Site notes on API pages (content/api-notes/*.md) added, changed or removed. */
   apiNotes: Set<string>;
 }
@@ -39,7 +45,7 @@ export function fullPlan(): ChangePlan {
 }
 
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, pageModules: false, client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
+  return { full: false, config: false, api: false, bundle: false, pageModules: false, relist: false, client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
@@ -56,13 +62,20 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
   const plan = emptyPlan();
   const under = (dir: string, file: string): boolean => file.startsWith(dir + sep);
   for (const file of files) {
+    // A watched folder itself: it was replaced (moved away and back, say) and everything in it may differ.
+    if (file === layout.contentDir || file === layout.clientDir || file === layout.templatesDir) {
+      return { ...fullPlan(), templates: new Set(file === layout.templatesDir ? [file] : []) };
+    }
     if (file === layout.configFile) plan.config = true;
     else if (file === layout.libraryEntry) plan.api = true;
     else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
     else if (under(apiNotesDir(layout), file) && extname(file) === '.md') plan.apiNotes.add(file);
     else if (under(pagesDir(layout), file)) plan.pageModules = true;
     else if (under(staticDir(layout), file)) plan.statics.add(file);
-    else if (under(layout.contentDir, file)) plan.other.add(file);
+    else if (under(layout.contentDir, file)) {
+      plan.other.add(file);
+      if (under(docsDir(layout), file) || under(apiNotesDir(layout), file)) plan.relist = true;
+    }
     else if (under(layout.clientDir, file)) plan.client.add(file);
     else if (under(layout.templatesDir, file)) {
       // Styles are bundled; TSX is both rendered on the server and hydrated in the browser.
@@ -76,5 +89,5 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
 
 export function isEmptyPlan(plan: ChangePlan): boolean {
   const flags = plan.full || plan.config || plan.api || plan.bundle || plan.pageModules;
-  return !flags && !plan.templates.size && !plan.docs.size && !plan.statics.size && !plan.other.size;
+  return !flags && !plan.relist && !plan.templates.size && !plan.docs.size && !plan.statics.size && !plan.other.size;
 }

@@ -1,9 +1,9 @@
 // The decisions behind an incremental rebuild: which docs to re-read and
 // which routes need a new body. build.ts runs them; a full build is the case
 // where everything is dirty.
-import { access } from 'node:fs/promises';
 import type { ApiNoteFile } from '../content/api-notes.ts';
 import { readDoc, type DocSource, type ReadDocsOptions } from '../content/docs.ts';
+import { listContentFiles } from '../content/walk.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { RenderedPage } from '../render/render-site.ts';
@@ -11,21 +11,31 @@ import { sectionOf } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import type { ChangePlan } from './changes.ts';
 
-/** The docs list with the changed Markdown files re-read (or dropped, if they are gone). */
-export async function updateDocs(docs: readonly DocSource[], changed: ReadonlySet<string>, docsDir: string, options: ReadDocsOptions): Promise<{ docs: DocSource[]; diagnostics: Diagnostic[] }> {
+/**
+ * The docs list after a change: the folder is listed again by the build's own
+ * walk (each real folder once, no link leading out, a loop an error), so a
+ * watcher event never makes a page of a path the build would not list; the
+ * changed and the newly listed files are read, the others kept, and pages no
+ * longer listed dropped. Unchanged, it is the same array.
+ */
+export async function updateDocs(docs: DocSource[], changed: ReadonlySet<string>, docsDir: string, options: ReadDocsOptions): Promise<{ docs: DocSource[]; diagnostics: Diagnostic[] }> {
+  const listing = listContentFiles(docsDir, { root: options.root, accept: (rel) => rel.endsWith('.md') });
   const byFile = new Map(docs.map((d) => [d.file, d]));
-  const diagnostics: Diagnostic[] = [];
-  for (const file of changed) {
-    const exists = await access(file).then(() => true, () => false);
-    if (!exists) {
-      byFile.delete(file);
+  const diagnostics: Diagnostic[] = [...listing.diagnostics];
+  const next: DocSource[] = [];
+  for (const { path } of listing.files) {
+    const kept = byFile.get(path);
+    if (kept && !changed.has(path)) {
+      next.push(kept);
       continue;
     }
-    const read = await readDoc(file, docsDir, options);
+    const read = await readDoc(path, docsDir, options);
     diagnostics.push(...read.diagnostics);
-    if (read.doc) byFile.set(file, read.doc);
+    if (read.doc) next.push(read.doc);
   }
-  return { docs: [...byFile.values()].sort((a, b) => a.id.localeCompare(b.id)), diagnostics };
+  next.sort((a, b) => a.id.localeCompare(b.id));
+  const same = next.length === docs.length && next.every((d, i) => d === docs[i]);
+  return { docs: same ? docs : next, diagnostics };
 }
 
 export interface PreviousRender {

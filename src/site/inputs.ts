@@ -22,7 +22,7 @@ import type { Content, Inputs, SiteState, StageContext } from './types.ts';
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
   const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
-  const contentRead = !prev || plan.docs.size || plan.pageModules || plan.statics.size || plan.apiNotes.size
+  const contentRead = !prev || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
     ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
     : Promise.resolve(prev.content);
   const bundled = !prev || plan.bundle
@@ -56,13 +56,17 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
   const readOptions = { root: ctx.root, maxPageBytes: config.limits.maxPageBytes };
   const statics = staticDir(ctx.layout);
   if (prev) {
-    const docs = plan.docs.size ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
+    // Listed again by the build's walk (src/content/walk.ts), whatever path the watcher named.
+    const docs = plan.docs.size || plan.relist ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
     const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), ctx.cacheDir) : { modules: prev.pageModules, diagnostics: [] };
     const files = plan.statics.size ? listStaticFiles(statics, ctx.root) : { files: prev.statics, diagnostics: [] };
     // A dozen small files: all of them are read again when one changes.
-    const notes = plan.apiNotes.size ? await readApiNotes(apiNotesDir(ctx.layout), readOptions) : { notes: prev.apiNotes, diagnostics: [] };
+    const notes = plan.apiNotes.size || plan.relist ? await readApiNotes(apiNotesDir(ctx.layout), readOptions) : { notes: prev.apiNotes, diagnostics: [] };
     failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
-    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes: notes.notes };
+    // An included file or a folder that changed no listing: the content is the same, and routes are not made again.
+    const apiNotes = sameNotes(notes.notes, prev.apiNotes) ? prev.apiNotes : notes.notes;
+    if (docs.docs === prev.docs && apiNotes === prev.apiNotes && !plan.pageModules && !plan.statics.size) return prev;
+    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes };
   }
   // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
   useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice });
@@ -82,4 +86,8 @@ async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: 
   const result = await loadApi({ entry: library.entry, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice, onConvert });
   failOn(result.diagnostics);
   return result;
+}
+
+function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }

@@ -3,7 +3,7 @@
 // and leave the previous out/ exactly as it was.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
 import { MARKER } from '../../src/output/out-dir.ts';
 import { ROOT, runCli } from '../support/cli.ts';
@@ -11,6 +11,8 @@ import { ROOT, runCli } from '../support/cli.ts';
 const SITES = join(ROOT, 'test/fixtures/sites');
 const OUT = join(ROOT, 'test/.tmp/bad-input-out');
 const SENTINEL = join(OUT, 'index.html');
+
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 beforeEach(() => {
   rmSync(OUT, { recursive: true, force: true });

@@ -46,6 +46,7 @@ describe('the working folder', () => {
     expect(stderr).toMatch(/Built \d+ pages/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<h1>Fixture home</h1>');
     expect(existsSync(join(tmpdir(), 'out'))).toBe(false);
+    rmSync(join(ROOT, 'test/.tmp/cli-elsewhere'), { recursive: true, force: true });
   });
 });
 

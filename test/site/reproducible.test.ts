@@ -30,5 +30,6 @@ describe('reproducible output', () => {
     const differ = [...a].filter(([path, hash]) => b.get(path) !== hash).map(([path]) => path);
     expect(differ).toEqual([]);
     expect(a.size).toBeGreaterThan(1200);
+    rmSync(again, { recursive: true, force: true });
   }, 300_000);
 });

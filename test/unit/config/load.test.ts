@@ -1,14 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
 
 const schemaPath = resolve('src/config/define.ts');
 const dir = mkdtempSync(join(tmpdir(), 'pkidocs-config-'));
-// Where loadConfig writes the compiled config (inside the checkout, as .pkidocs-cache is).
-const MODULES = resolve('test/.tmp/site-modules');
+// Where loadConfig writes the compiled config (inside the checkout, as .pkidocs-cache is); this file's own.
+const MODULES = resolve(`test/.tmp/config-modules-${process.pid}`);
 let n = 0;
+
+afterAll(() => {
+  for (const made of [dir, MODULES]) rmSync(made, { recursive: true, force: true });
+});
 
 /** Writes a config module that spreads overrides over a valid base config. */
 async function load(overrides: string) {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
 import { createDocMarkdown } from '../../../src/content/doc-markdown.ts';
 import { loadHighlighter } from '../../../src/content/highlight.ts';
@@ -12,6 +12,8 @@ import { ROOT } from '../../support/cli.ts';
 const dir = join(ROOT, 'test/.tmp/markdown-test');
 let markdown: RenderMarkdown;
 const routes = new Map([[join(dir, 'other.md'), '/docs/other']]);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocMarkdown } from '../../../src/content/doc-markdown.ts';
 import { loadHighlighter } from '../../../src/content/highlight.ts';
 import type { RenderMarkdown } from '../../../src/content/markdown.ts';
@@ -15,6 +15,8 @@ const dir = join(ROOT, 'test/.tmp/table-test');
 const content = join(dir, 'content');
 let markdown: RenderMarkdown;
 const enums = new Map([['Colour', [{ name: 'red', value: 1 }, { name: 'green', value: 2 }]]]);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });

@@ -87,6 +87,6 @@ describe('listContentFiles', () => {
   });
 
   it('a missing folder lists nothing', () => {
-    expect(listContentFiles(join(TMP, 'nope'), { root: TMP, accept: () => true })).toEqual({ files: [], diagnostics: [] });
+    expect(listContentFiles(join(TMP, 'nope'), { root: TMP, accept: () => true })).toEqual({ files: [], diagnostics: [], links: [] });
   });
 });

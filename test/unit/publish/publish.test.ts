@@ -1,10 +1,14 @@
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/load.ts';
 import { isApiTwin, needsHtml, publishSite, type PublishBody, type PublishInput, type TwinMemo } from '../../../src/publish/publish.ts';
 import type { RouteRecord } from '../../../src/routes/types.ts';
 
-const { config } = await loadConfig(resolve('content/site.config.ts'), resolve('test/.tmp/site-modules'));
+// The compiled config goes to this file's own folder, removed at the end.
+const MODULES = resolve(`test/.tmp/publish-modules-${process.pid}`);
+const { config } = await loadConfig(resolve('content/site.config.ts'), MODULES);
+afterAll(() => rmSync(MODULES, { recursive: true, force: true }));
 const input = (overrides: Partial<PublishInput['config']>, statics: string[] = []): PublishInput => ({
   config: { ...config!, ...overrides },
   configFile: 'content/site.config.ts',

@@ -2,10 +2,12 @@
 // the static file wins, and the generated file's removal never deletes it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { stageIncremental } from '../../../src/site/write-changes.ts';
 
 const DIR = join(import.meta.dirname, '../../.tmp/write-changes');
+
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 describe('stageIncremental', () => {
   it('keeps a static file that took the place of a generated one', async () => {

@@ -1,0 +1,153 @@
+// `pkidocs serve --watch` follows links exactly as the build does: a loop of
+// folders, there at start or made while it runs, is reported as the build
+// reports it (content/link-loop) while the last good site is served, and
+// no looped path becomes a page; a link leading out of the repository is
+// refused; a link inside it is followed, its target watched. A content folder
+// moved away and back is watched again. The real CLI runs in a fixture with
+// its own copy of the sources; the test listens to the reload channel.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFixture, type Fixture } from './helpers/fixture.ts';
+import { SseClient, type SseEvent } from './helpers/sse.ts';
+
+let site: Fixture;
+let cli: ChildProcess;
+let output = '';
+let url = '';
+let events: SseClient;
+
+const INSTALL = 'content/docs/installation.md';
+type Build = { build: number; files: string[] };
+type Failed = Build & { diagnostics: { code: string; location?: string; message: string }[] };
+
+function lastBuild(): number {
+  return Math.max(0, ...events.events.map((e) => (e.data as Partial<Build>).build ?? 0));
+}
+
+/** The first rebuild numbered after `after` that `match` accepts, and how it ended. */
+function rebuild(after: number, match: (d: Build) => boolean = () => true): Promise<SseEvent> {
+  return events.next(['reload', 'failed'], (d: Build) => d.build > after && match(d), 30_000);
+}
+
+const codes = (e: SseEvent): string[] => (e.data as Failed).diagnostics.map((d) => d.code);
+const outFiles = (): string[] => readdirSync(site.outDir, { recursive: true, encoding: 'utf8' }).sort();
+
+async function text(path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${url}${path}`);
+  return { status: res.status, body: await res.text() };
+}
+
+async function waitForOutput(pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const m = output.match(pattern);
+    if (m) return m;
+    if (cli.exitCode !== null || Date.now() > end) throw new Error(`No ${pattern} in the CLI output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  site = await createFixture('watch-links', { withSource: true });
+  // A loop there before the watcher starts: content/docs/up is content/, which holds it.
+  symlinkSync('..', site.path('content/docs/up'));
+  cli = spawn(process.execPath, [site.path('bin/pkidocs.js'), 'serve', '--watch', '--port', '0'], { cwd: site.root, env: { ...process.env, NO_COLOR: '1' } });
+  cli.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  cli.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  url = (await waitForOutput(/Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)\//))[1]!;
+  events = await SseClient.connect(`${url}/__pkidocs/events`);
+});
+
+afterAll(async () => {
+  events?.close();
+  if (cli && cli.exitCode === null) cli.kill('SIGKILL');
+  await site?.remove();
+});
+
+describe('links while watching', () => {
+  it('starts with a loop already there: reports it as the build does, then builds once it is gone', async () => {
+    // The first build's failure is the first thing a page learns on connecting.
+    const hello = events.events[0]!;
+    expect(codes(hello), output).toEqual(['content/link-loop']);
+    expect((hello.data as Failed).diagnostics[0]!.location).toMatch(/^content\/docs\/up\b/);
+    expect(output).not.toContain('ELOOP');
+    const after = lastBuild();
+    unlinkSync(site.path('content/docs/up'));
+    expect((await rebuild(after)).event).toBe('reload');
+    expect((await text('/docs/installation')).status).toBe(200);
+  });
+
+  it('refuses a loop made while watching: reported, no looped page, out/ as it was', async () => {
+    const before = outFiles();
+    const after = lastBuild();
+    symlinkSync('..', site.path('content/docs/up'));
+    const failed = await rebuild(after);
+    expect([failed.event, codes(failed)]).toEqual(['failed', ['content/link-loop']]);
+    // A link to the project folder, which holds everything: a loop too, and nothing under it is watched.
+    const again = lastBuild();
+    symlinkSync('../..', site.path('content/docs/root'));
+    const root = await rebuild(again);
+    expect([root.event, codes(root).sort()]).toEqual(['failed', ['content/link-loop', 'content/link-loop']]);
+    // A save while the loops are there fails on them, and no path through them is ever read.
+    const saved = lastBuild();
+    writeFileSync(site.path(INSTALL), (await site.read(INSTALL)).replace('Run the installer.', 'Run the looped installer.'));
+    expect(codes(await rebuild(saved, (d) => d.files.includes(INSTALL)))).toContain('content/link-loop');
+    expect(output).not.toMatch(/docs\/(up|root)\/\S*\.md/);
+    expect(outFiles()).toEqual(before);
+    expect((await text('/docs/up/docs/installation')).status).toBe(404);
+
+    const fixed = lastBuild();
+    unlinkSync(site.path('content/docs/up'));
+    unlinkSync(site.path('content/docs/root'));
+    await events.next('reload', (d: Build) => d.build > fixed, 30_000);
+    expect((await text('/docs/installation')).body).toContain('Run the looped installer.');
+    expect(outFiles()).toEqual(before);
+  });
+
+  it('refuses a link leading out of the repository, made while watching', async () => {
+    const after = lastBuild();
+    symlinkSync('/etc', site.path('content/docs/etc'));
+    const failed = await rebuild(after);
+    expect([failed.event, codes(failed)]).toEqual(['failed', ['content/link-outside']]);
+    const fixed = lastBuild();
+    unlinkSync(site.path('content/docs/etc'));
+    expect((await rebuild(fixed)).event).toBe('reload');
+  });
+
+  it('follows a link inside the repository as the build does, and rebuilds when its target changes', async () => {
+    mkdirSync(site.path('shared'));
+    const page = (words: string): string => `---\ntitle: Shared\ndescription: A page from a linked folder.\n---\n\n${words}\n`;
+    writeFileSync(site.path('shared/notes.md'), page('First words.'));
+    const after = lastBuild();
+    symlinkSync('../../shared', site.path('content/docs/shared'));
+    expect((await rebuild(after)).event).toBe('reload');
+    expect((await text('/docs/shared/notes')).body).toContain('First words.');
+    const edited = lastBuild();
+    writeFileSync(site.path('shared/notes.md'), page('Second words.'));
+    const reload = await rebuild(edited);
+    expect([reload.event, (reload.data as Build).files]).toEqual(['reload', ['content/docs/shared/notes.md']]);
+    expect((await text('/docs/shared/notes')).body).toContain('Second words.');
+  });
+
+  it('watches the content folder again after it was moved away and back', async () => {
+    const saveInstall = async (words: string): Promise<void> => {
+      const saved = lastBuild();
+      writeFileSync(site.path(INSTALL), (await site.read(INSTALL)).replace(/Run the \w+ installer\./, `Run the ${words} installer.`));
+      expect((await rebuild(saved, (d) => d.files.includes(INSTALL))).event).toBe('reload');
+      expect((await text('/docs/installation')).body).toContain(`Run the ${words} installer.`);
+    };
+    // Back before the watcher looked: nothing changed for it.
+    renameSync(site.path('content'), site.path('moved'));
+    renameSync(site.path('moved'), site.path('content'));
+    await saveInstall('quickly');
+    // Back after a while (two commands typed): the watcher saw it go, and its return rebuilds everything from it.
+    const after = lastBuild();
+    renameSync(site.path('content'), site.path('moved'));
+    await new Promise((r) => setTimeout(r, 500));
+    renameSync(site.path('moved'), site.path('content'));
+    expect((await rebuild(after, (d) => d.files.includes('content'))).event).toBe('reload');
+    await saveInstall('returned');
+    expect(output).not.toMatch(/Error:|ELOOP/);
+  });
+});
