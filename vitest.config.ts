@@ -11,6 +11,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The folders (and one file) whose tests read the real site built by the global setup. */
 const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts'];
+/**
+ * Unit tests of the real library's whole weight, run with the integration tier: TypeDoc's conversion
+ * of pkijs again and again, cache hit and miss (load), shiki over every code block of the site (highlight-links).
+ */
+const HEAVY = ['test/unit/api/load.test.ts', 'test/unit/content/highlight-links.test.ts'];
 // Tests make copies of the repository under test/.tmp; never collect those.
 const EXCLUDE = [...configDefaults.exclude, 'test/.tmp/**'];
 
@@ -20,8 +25,8 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: EXCLUDE } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, 'test/unit/**', ...SITE] } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY] } },
+      { extends: true, test: { name: 'integration', include: ['test/!(unit)/**/*.test.{ts,tsx}', ...HEAVY], exclude: [...EXCLUDE, ...SITE] } },
       { extends: true, test: { name: 'site', include: SITE, exclude: EXCLUDE, globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },

@@ -11,6 +11,7 @@ import { ROOT, runCli, type CliResult } from '../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/cli-output');
 const CONFIG = join(ROOT, 'test/fixtures/sites/valid/site.config.ts');
+const SUMMARY_LINE = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.$/;
 const SUMMARY = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.\n$/;
 
 const build = (out: string, ...args: string[]): Promise<CliResult> => runCli(['build', '--config', CONFIG, '--out', out, ...args]);
@@ -80,7 +81,11 @@ describe('the live status line', () => {
       child.on('close', (code) => (code === 0 ? done(text) : failed(new Error(`script exited ${code}:\n${text}`))));
     });
     expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\bapi \\d+\\.\\d s[^\r\n]*\\(\\d+ stages? done\\)`));
-    expect(tty).toMatch(new RegExp(`\r${ESC}\\[K✓ api `)); // the status line is erased before the stage's own line
+    // The status line is erased before any other line is written: each stage line and the result start clean.
+    const shown = tty.split(/\r?\n/).map((line) => line.split(`\r${ESC}[K`).at(-1)!);
+    expect(shown.filter((line) => line.includes('✓ ')).every((line) => line.startsWith('✓ '))).toBe(true);
+    expect(shown.filter((line) => /^✓ (api|render|write) /.test(line))).toHaveLength(3);
+    expect(shown.filter((line) => line.includes('Built '))).toEqual([expect.stringMatching(SUMMARY_LINE)]);
     const piped = await build(join(TMP, 'piped'));
     expect(piped.code).toBe(ExitCode.Ok);
     expect(piped.stderr + piped.stdout).not.toMatch(new RegExp(`[\r${ESC}⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]`));
