@@ -5,8 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
-    // layout.test.tsx reads the built real site.
-    exclude: [...configDefaults.exclude, 'test/.tmp/**', 'test/unit/client/layout.test.tsx'],
+    exclude: [...configDefaults.exclude, 'test/.tmp/**'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',

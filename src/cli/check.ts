@@ -7,10 +7,10 @@ import { crawlSite } from '../check/crawl.ts';
 import { error } from '../diagnostics/diagnostic.ts';
 import { siteBase } from '../output/site-base.ts';
 import { ExitCode } from './exit-codes.ts';
-import type { Reporter } from './reporter.ts';
+import type { CliReporter } from './reporter.ts';
 
 export interface CheckOptions {
-  reporter: Reporter;
+  reporter: CliReporter;
   outDir: string;
   external: boolean;
 }
@@ -30,6 +30,7 @@ export async function checkCommand({ reporter, outDir, external }: CheckOptions)
   });
   report.broken.forEach((d) => reporter.diagnostic(d));
   const time = ((performance.now() - started) / 1000).toFixed(1);
-  reporter.info(`Checked ${report.checked} links on ${report.pages} pages${external ? ', other sites included' : ''} in ${time} s: ${report.broken.length ? `${report.broken.length} broken` : 'none broken'}.`);
+  // linkinator counts each URL once, however many pages link to it, and only the pages it reaches from the home page.
+  reporter.result(`Crawled ${report.pages} pages from the home page and checked the ${report.checked} distinct URLs they link to${external ? ', other sites included' : ''} in ${time} s: ${report.broken.length ? `${report.broken.length} broken` : 'none broken'}.`);
   return report.broken.length ? ExitCode.BrokenLinks : ExitCode.Ok;
 }

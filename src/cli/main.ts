@@ -5,13 +5,13 @@ import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { runBuild } from './build.ts';
 import { ExitCode } from './exit-codes.ts';
-import { createReporter, useColor } from './reporter.ts';
+import { createReporter, useColor, useLiveLine } from './reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
-  const reporter = createReporter({ color: useColor() });
+  const reporter = createReporter({ color: useColor(), live: useLiveLine() });
   let code: number = ExitCode.Ok;
   const program = new Command('pkidocs')
     .description('Builds the PKI.js documentation site.')
@@ -24,7 +24,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .description('build the whole site into the output folder; fails on any broken link')
     .option('--out <dir>', 'output folder', 'out')
     .option('--config <file>', 'site config file', 'content/site.config.ts')
-    .option('--no-cache', 'ignore the API model cache and run TypeDoc')
+    .option('--no-cache', 'read no cache in .pkidocs-cache/ (run TypeDoc again, render everything) and write fresh ones: use it to repair the cache')
     .action(async (opts: { out: string; config: string; cache: boolean }) => {
       code = await runBuild(reporter, { root: ROOT, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
     });

@@ -9,7 +9,7 @@ import * as esbuild from 'esbuild';
 import { SiteBuilder } from '../site/builder.ts';
 import { ExitCode } from './exit-codes.ts';
 import { runBuild } from './build.ts';
-import type { Reporter } from './reporter.ts';
+import type { CliReporter } from './reporter.ts';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { protectedProblem } from '../output/out-dir.ts';
 import { siteBase } from '../output/site-base.ts';
@@ -21,7 +21,7 @@ import { startWatching, type WatchSession } from '../dev/session.ts';
 
 export interface ServeOptions {
   root: string;
-  reporter: Reporter;
+  reporter: CliReporter;
   outDir: string;
   configFile: string;
   port: number;

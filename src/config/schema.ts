@@ -117,5 +117,3 @@ export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 export type NavbarItem = SiteConfig['navbar']['items'][number];
 export type FooterColumn = SiteConfig['footer']['columns'][number];
-
-export { defineConfig } from './define.ts';

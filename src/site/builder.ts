@@ -162,7 +162,7 @@ export class SiteBuilder {
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
       : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
-      (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
+      (r) => `${r.linksChecked} links (every href, repeats included) on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
         await staged.abort();
         throw e;
@@ -175,7 +175,7 @@ export class SiteBuilder {
     }
     const waited = performance.now() - waitStarted;
     const written = await stage('write', () => staged.commit(),
-      (w) => `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${w.unchanged ? ' (all unchanged: nothing written)' : linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`)
+      (w) => w.unchanged ? `nothing written: ${this.outDir} already holds these ${(w.bytes / 1e6).toFixed(1)} MB` : `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`)
       .catch((e: unknown) => {
         // out/ was put back as it was, or as near as the disk allowed: the next run writes it whole, through a temporary folder.
         this.writeWhole = true;
@@ -189,8 +189,10 @@ export class SiteBuilder {
     this.renderer = renderer;
     return {
       pages: rendered.renderedPaths.size,
+      sitePages: links.pagesChecked,
       links: links.linksChecked,
       bytes: written.bytes,
+      unchanged: Boolean(written.unchanged),
       ms: performance.now() - started - waited,
       changedPaths: changed.map((p) => p.path),
       assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),

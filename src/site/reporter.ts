@@ -4,6 +4,8 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 export interface Reporter {
+  /** A stage of a full build started (a terminal shows it running until its `stage` line). */
+  begin?(name: string): void;
   stage(name: string, ms: number, detail?: string, ok?: boolean): void;
   diagnostic(d: Diagnostic): void;
   info(line: string): void;

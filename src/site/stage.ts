@@ -14,6 +14,7 @@ export type Stage = ReturnType<typeof timer>;
 export function timer(reporter: Reporter, timings: RunResult['timings'], print: boolean) {
   return async <T>(name: string, fn: () => Promise<T>, summary?: (r: T) => string): Promise<T> => {
     const t = performance.now();
+    if (print) reporter.begin?.(name);
     try {
       const result = await fn();
       timings.push({ name, ms: performance.now() - t });

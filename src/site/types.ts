@@ -31,9 +31,16 @@ export interface BuildOptions {
 }
 
 export interface BuildStats {
+  /** Pages rendered by this run (a warm build reuses the others from the cache). */
   pages: number;
+  /** Pages of the whole site, rendered or reused. */
+  sitePages: number;
+  /** Every `<a href>` of every page, repeats included (the layout's links are on each page). */
   links: number;
+  /** Bytes of the whole site. */
   bytes: number;
+  /** out/ already held exactly this site, so nothing was written. */
+  unchanged: boolean;
   ms: number;
 }
 

@@ -33,8 +33,8 @@ async function buildFixture(name: string) {
 
 describe('bad input', () => {
   it('builds the valid fixture (the baseline the others differ from)', async () => {
-    const { code, stderr } = await runCli(['build', '--config', join(SITES, 'valid/site.config.ts'), '--out', OUT]);
-    expect(stderr).toMatch(/Built \d+ pages/);
+    const { code, stdout } = await runCli(['build', '--config', join(SITES, 'valid/site.config.ts'), '--out', OUT]);
+    expect(stdout).toMatch(/Built \d+ pages/);
     expect(code).toBe(ExitCode.Ok);
     expect(existsSync(join(OUT, 'docs/installation/index.html'))).toBe(true);
   });

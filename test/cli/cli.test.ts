@@ -41,9 +41,9 @@ describe('the working folder', () => {
     rmSync(join(ROOT, 'test/.tmp/cli-elsewhere'), { recursive: true, force: true });
     cpSync(join(ROOT, 'test/fixtures/sites/valid'), site, { recursive: true });
     writeFileSync(join(site, 'site.config.ts'), "export { default } from '../../../../fixtures/sites/valid/site.config.ts';\n");
-    const { stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'build',
+    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'build',
       '--config', join(site, 'site.config.ts'), '--out', out], { cwd: tmpdir(), env: { ...process.env, NO_COLOR: '1' } });
-    expect(stderr).toMatch(/Built \d+ pages/);
+    expect(stdout).toMatch(/Built \d+ pages/);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<h1>Fixture home</h1>');
     expect(existsSync(join(tmpdir(), 'out'))).toBe(false);
     rmSync(join(ROOT, 'test/.tmp/cli-elsewhere'), { recursive: true, force: true });

@@ -126,7 +126,7 @@ beforeAll(async () => {
   writeFileSync(join(FIRST, 'content/docs/snippet.ts'), SNIPPET);
   writeFileSync(join(FIRST, 'content/pages/index.tsx'), HOME);
   const first = await build();
-  expect(first.stderr).toMatch(/Built \d+ pages/);
+  expect(first.stdout).toMatch(/Built \d+ pages/);
   expect(first.code).toBe(0);
 });
 
@@ -143,7 +143,7 @@ describe('caches of a checkout', () => {
     renameSync(FIRST, MOVED);
     checkout = MOVED;
     const moved = await build();
-    expect(moved.stderr).toMatch(/Built \d+ pages/);
+    expect(moved.stdout).toMatch(/Built \d+ pages/);
     expect(moved.code).toBe(0);
     expect(moved.stderr).toMatch(/exports \(cached\)/); // the API model cache was reused
     expect(readdirSync(bundleDir()).sort()).toEqual(bundleFiles); // and so was the CLI bundle

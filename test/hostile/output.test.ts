@@ -33,7 +33,7 @@ beforeAll(async () => {
   mkdirSync(TMP, { recursive: true });
   // What a complete build of the fixture site writes: every later out/ must equal it.
   const first = await build(OUT);
-  expect(first.stderr).toMatch(/Built \d+ pages/);
+  expect(first.stdout).toMatch(/Built \d+ pages/);
   expect(first.code).toBe(ExitCode.Ok);
   reference = siteListing(OUT);
   expect(reference).toContain(MARKER);
@@ -125,7 +125,7 @@ describe('crashes and concurrent builds', () => {
     rmSync(join(OUT, 'robots.txt'));
     const previous = siteListing(OUT);
     const crashed = await build(OUT, { PKIDOCS_TEST_CRASH: 'between-renames' });
-    expect(crashed.stderr).not.toMatch(/Built \d+ pages/); // killed with SIGKILL, no clean-up ran
+    expect(crashed.stdout).not.toMatch(/Built \d+ pages/); // killed with SIGKILL, no clean-up ran
     expect(existsSync(OUT)).toBe(false);
     const left = besideOut();
     expect(left).toEqual([expect.stringMatching(/^site\.lock$/), expect.stringMatching(/^site\.old-\d+$/), expect.stringMatching(/^site\.tmp-\d+$/)]);

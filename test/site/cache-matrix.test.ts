@@ -151,7 +151,9 @@ describe('a warm build after an edit equals a --no-cache build', () => {
   it('with nothing changed, rendering no page again, publishing nothing again and writing nothing (out/ is left as it is)', async () => {
     const warm = await expectWarmEqualsCold();
     expect(renderedPages(warm)).toBe(0);
-    expect(warm.stderr).toMatch(/✓ write .*\(all unchanged: nothing written\)/);
+    expect(warm.stderr).toMatch(/✓ write .*nothing written: .* already holds these [\d.]+ MB/);
+    expect(warm.stdout).toMatch(/wrote nothing \(.* already held this site, [\d.]+ MB\)/);
+    expect(warm.stdout).not.toMatch(/wrote [\d.]+ MB/);
     const { files, linked } = published(warm);
     expect(files).toBeGreaterThan(10);
     expect(linked).toBe(files);

@@ -6,8 +6,9 @@ import {
   type ProjectReflection,
   type Reflection,
   ReflectionKind,
+  type ReflectionType,
 } from 'typedoc';
-import type { ApiItemKind, ApiTarget, ApiType } from '../model.ts';
+import type { ApiItemKind, ApiObjectType, ApiTarget, ApiType } from '../model.ts';
 import type { KeywordAliases } from './keyword-aliases.ts';
 
 export interface ConvertContext {
@@ -17,6 +18,8 @@ export interface ConvertContext {
   keptTags: ReadonlyMap<Reflection, CommentTag[]>;
   /** The keyword alias (`SchemaType`) a reflection's declared type names, which TypeScript resolved away. */
   keywordAliasOf(reflection: Reflection): ApiType | undefined;
+  /** An inline object type's conversion (members.ts), passed in so types.ts need not import it. */
+  objectType(type: ReflectionType, cx: ConvertContext): ApiObjectType;
 }
 
 const ITEM_KINDS = new Map<ReflectionKind, ApiItemKind>([
@@ -35,7 +38,8 @@ export function itemKindOf(reflection: Reflection): ApiItemKind | undefined {
 export function createContext(
   project: ProjectReflection,
   keptTags: Map<Reflection, CommentTag[]>,
-  keywordAliases: KeywordAliases = new Map(),
+  keywordAliases: KeywordAliases,
+  objectType: ConvertContext['objectType'],
 ): ConvertContext {
   const isItem = (r: Reflection | undefined): r is DeclarationReflection =>
     r !== undefined && r.parent === project && itemKindOf(r) !== undefined;
@@ -64,5 +68,5 @@ export function createContext(
     const target = alias && targetOf(alias);
     return name === undefined ? undefined : { type: 'reference', name, ...(target ? { target } : {}) };
   };
-  return { targetOf, keptTags, keywordAliasOf };
+  return { targetOf, keptTags, keywordAliasOf, objectType };
 }

@@ -14,6 +14,7 @@ import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
 import { createContext, itemKindOf } from './context.ts';
 import { itemConverters } from './items.ts';
+import { convertObjectType } from './members.ts';
 import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
 import { DiagnosticLogger } from './logger.ts';
 import { syntaxErrors } from './syntax.ts';
@@ -57,7 +58,7 @@ function toModel(
   keywordAliases: KeywordAliases,
   diagnostics: Diagnostic[],
 ): ApiModel {
-  const cx = createContext(project, keptTags, keywordAliases);
+  const cx = createContext(project, keptTags, keywordAliases, convertObjectType);
   const items: ApiItem[] = [];
   for (const child of project.children ?? []) {
     const kind = itemKindOf(child);

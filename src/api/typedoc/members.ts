@@ -7,6 +7,7 @@ import {
   type SomeType,
   type ReferenceType,
   type ReflectionFlags,
+  type ReflectionType,
   ReflectionKind,
   type SignatureReflection,
   type TypeParameterReflection,
@@ -17,6 +18,7 @@ import type {
   ApiMember,
   ApiMemberKind,
   ApiMemberRef,
+  ApiObjectType,
   ApiParameter,
   ApiSignature,
   ApiType,
@@ -150,4 +152,17 @@ function assignRef(
     out.name = target.member ? `${target.name}.${target.member}` : target.name;
   }
   member[key] = out;
+}
+
+/** An inline object type (`{ a: string }`): the context's `objectType` (see context.ts). */
+export function convertObjectType(t: ReflectionType, cx: ConvertContext): ApiObjectType {
+  const decl = t.declaration;
+  const out: ApiObjectType = { type: 'object', members: (decl.children ?? []).map((c) => convertMember(c, cx)) };
+  const signatures = decl.signatures ?? [];
+  const calls = signatures.filter((s) => s.kind === ReflectionKind.CallSignature);
+  const constructs = signatures.filter((s) => s.kind === ReflectionKind.ConstructorSignature);
+  if (calls.length) out.callSignatures = calls.map((s) => convertSignature(s, cx));
+  if (constructs.length) out.constructSignatures = constructs.map((s) => convertSignature(s, cx));
+  if (decl.indexSignatures?.length) out.indexSignatures = decl.indexSignatures.map((s) => convertIndexSignature(s, cx));
+  return out;
 }

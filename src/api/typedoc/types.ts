@@ -1,11 +1,12 @@
 // TypeDoc type expressions → ApiType, one handler per kind TypeDoc produces.
 // The handler map is typed against TypeDoc's TypeKindMap, so a new kind in a
 // TypeDoc upgrade fails the typecheck here instead of vanishing from pages.
-import type { ReferenceType, ReflectionType, SomeType, TypeKindMap } from 'typedoc';
+// An inline object type's members go through members.ts, which imports this
+// file; the context carries that converter so the two never import each other.
+import type { ReferenceType, SomeType, TypeKindMap } from 'typedoc';
 import { ReflectionKind } from 'typedoc';
-import type { ApiObjectType, ApiReferenceType, ApiType } from '../model.ts';
+import type { ApiReferenceType, ApiType } from '../model.ts';
 import type { ConvertContext } from './context.ts';
-import { convertIndexSignature, convertMember, convertSignature } from './members.ts';
 
 type Handlers = { [K in keyof TypeKindMap]: (type: TypeKindMap[K], cx: ConvertContext) => ApiType };
 
@@ -64,7 +65,7 @@ const handlers: Handlers = {
     name: t.name,
     ...(t.constraint ? { constraint: convertType(t.constraint, cx) } : {}),
   }),
-  reflection: (t, cx) => convertObjectType(t, cx),
+  reflection: (t, cx) => cx.objectType(t, cx),
   unknown: (t) => ({ type: 'unknown', name: t.name }),
 };
 
@@ -93,18 +94,6 @@ function convertReference(t: ReferenceType, cx: ConvertContext): ApiReferenceTyp
     }
   }
   if (t.typeArguments?.length) out.typeArguments = t.typeArguments.map((a) => convertType(a, cx));
-  return out;
-}
-
-function convertObjectType(t: ReflectionType, cx: ConvertContext): ApiObjectType {
-  const decl = t.declaration;
-  const out: ApiObjectType = { type: 'object', members: (decl.children ?? []).map((c) => convertMember(c, cx)) };
-  const signatures = decl.signatures ?? [];
-  const calls = signatures.filter((s) => s.kind === ReflectionKind.CallSignature);
-  const constructs = signatures.filter((s) => s.kind === ReflectionKind.ConstructorSignature);
-  if (calls.length) out.callSignatures = calls.map((s) => convertSignature(s, cx));
-  if (constructs.length) out.constructSignatures = constructs.map((s) => convertSignature(s, cx));
-  if (decl.indexSignatures?.length) out.indexSignatures = decl.indexSignatures.map((s) => convertIndexSignature(s, cx));
   return out;
 }
 

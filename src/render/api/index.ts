@@ -3,7 +3,7 @@
 // type expressions arrive as HTML strings built (and cached) by this folder.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { type ApiItem, type ApiMember, isPageItem } from '../../api/model.ts';
+import { type ApiItem, isPageItem } from '../../api/model.ts';
 import { API_GLOBALS_PATH } from '../../routes/api-urls.ts';
 import type { TocEntry } from '../../shared/page.ts';
 import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
@@ -13,7 +13,7 @@ import type { PageBody } from '../body.ts';
 import type { ApiRenderContext } from './context.ts';
 import { itemDescription } from './describe.ts';
 import { globalsPageProps } from './globals-page.ts';
-import { itemPageProps } from './item-page.ts';
+import { type ItemNotes, itemPageProps } from './item-page.ts';
 
 export { createApiRenderContext, type ApiRenderContext } from './context.ts';
 
@@ -21,11 +21,7 @@ export { createApiRenderContext, type ApiRenderContext } from './context.ts';
 // as an HTML string and never hydrated on its own, so hydration markers would
 // only add bytes.
 
-/** Site notes (content/api-notes) rendered to HTML: on the item itself, and on members. */
-export interface ItemNotes {
-  item?: string;
-  members: Map<ApiMember, string>;
-}
+export type { ItemNotes };
 
 export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext, notes?: ItemNotes): PageBody {
   if (!isPageItem(item)) {

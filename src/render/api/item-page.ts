@@ -1,10 +1,9 @@
 // ApiPageItem → ApiItemPageProps: the sections of a class, interface or
 // enumeration page in their fixed order.
-import type { ApiMemberKind, ApiPageItem, ApiTarget, ApiType } from '../../api/model.ts';
+import type { ApiMember, ApiMemberKind, ApiPageItem, ApiTarget, ApiType } from '../../api/model.ts';
 import { API_SECTION_IDS, apiItemHref, apiPageAnchors } from '../../routes/api-urls.ts';
 import type { ApiItemPageProps, HierarchyRow, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
-import type { ItemNotes } from './index.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
 import { memberView, signatureView, typeParameterView } from './member-view.ts';
 
@@ -17,6 +16,12 @@ const MEMBER_SECTIONS: [ApiMemberKind, string, string][] = [
   ['method', API_SECTION_IDS.methods, 'Methods'],
   ['enumMember', API_SECTION_IDS.enumMembers, 'Enumeration Members'],
 ];
+
+/** Site notes (content/api-notes) rendered to HTML: on the item itself, and on members. */
+export interface ItemNotes {
+  item?: string;
+  members: Map<ApiMember, string>;
+}
 
 export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext, notes?: ItemNotes): ApiItemPageProps {
   const props: ApiItemPageProps = {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatPath, issueToDiagnostic } from '../../../src/config/issues.ts';
 import { resolveLibrary } from '../../../src/config/library.ts';
-import { defineConfig, siteConfigSchema, type SiteConfig } from '../../../src/config/schema.ts';
+import { defineConfig } from '../../../src/config/define.ts';
+import { siteConfigSchema, type SiteConfig } from '../../../src/config/schema.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const BASE = {

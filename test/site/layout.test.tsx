@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { PageView, SiteData } from '../../../src/shared/view.ts';
-import { Layout } from '../../../templates/layout/Layout.tsx';
-import { loadPage, siteOut } from '../../support/site.ts';
+import type { PageView, SiteData } from '../../src/shared/view.ts';
+import { Layout } from '../../templates/layout/Layout.tsx';
+import { loadPage, siteOut } from '../support/site.ts';
 
 function builtData(path: string): { data: SiteData; page: PageView } {
   const $ = loadPage(path);

@@ -1,0 +1,93 @@
+// What `pkidocs build` prints, as a newcomer meets it: the result on stdout and
+// everything else on stderr, a warm build that says it wrote nothing, link
+// counts that say what they count, the help agreeing with the README, and a
+// live status line on a terminal only.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../../src/cli/exit-codes.ts';
+import { ROOT, runCli, type CliResult } from '../support/cli.ts';
+
+const TMP = join(ROOT, 'test/.tmp/cli-output');
+const CONFIG = join(ROOT, 'test/fixtures/sites/valid/site.config.ts');
+const SUMMARY_LINE = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.$/;
+const SUMMARY = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.\n$/;
+
+const build = (out: string, ...args: string[]): Promise<CliResult> => runCli(['build', '--config', CONFIG, '--out', out, ...args]);
+
+beforeAll(() => {
+  rmSync(TMP, { recursive: true, force: true });
+  mkdirSync(TMP, { recursive: true });
+});
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+describe('pkidocs build output', () => {
+  let cold: CliResult;
+  let warm: CliResult;
+  beforeAll(async () => {
+    cold = await build(join(TMP, 'out'), '--no-cache');
+    warm = await build(join(TMP, 'out'));
+  });
+
+  it('puts the one result line on stdout and the stages on stderr, so build > build.log keeps the result', () => {
+    expect(cold.code).toBe(ExitCode.Ok);
+    expect(cold.stdout).toMatch(SUMMARY);
+    expect(cold.stderr).not.toContain('Built');
+    for (const stage of ['config', 'api', 'render', 'links', 'write']) expect(cold.stderr).toMatch(new RegExp(`^✓ ${stage} +\\d+ ms`, 'm'));
+    expect(cold.stdout).not.toContain('✓');
+  });
+
+  it('says what a cold build wrote, and that a warm build with nothing changed wrote nothing', () => {
+    const [, pages, rendered, reused, , wrote] = SUMMARY.exec(cold.stdout)!;
+    expect([Number(rendered), Number(reused)]).toEqual([Number(pages), 0]);
+    expect(wrote).toMatch(new RegExp(`^wrote [\\d.]+ MB to ${join(TMP, 'out')}$`));
+    const [, warmPages, warmRendered, warmReused, , warmWrote] = SUMMARY.exec(warm.stdout)!;
+    expect([Number(warmPages), Number(warmRendered), Number(warmReused)]).toEqual([Number(pages), 0, Number(pages)]);
+    expect(warmWrote).toMatch(new RegExp(`^wrote nothing \\(${join(TMP, 'out')} already held this site, [\\d.]+ MB\\)$`));
+    expect(warm.stderr).toMatch(/^✓ write .*nothing written: .* already holds these [\d.]+ MB$/m);
+    expect(warm.stdout + warm.stderr).not.toMatch(/wrote [\d.]+ MB|[\d.]+ MB to /);
+  });
+
+  it('names what its link count counts, as check names its own', () => {
+    expect(cold.stderr).toMatch(/^✓ links .* \d+ links \(every href, repeats included\) on \d+ pages$/m);
+    const [, , , , links] = SUMMARY.exec(cold.stdout)!;
+    expect(Number(links)).toBeGreaterThan(0);
+  });
+});
+
+describe('pkidocs build --help', () => {
+  it('describes --no-cache in the words of the README', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const row = /^\| `--no-cache` \| (.+) \|$/m.exec(readme)![1]!.replaceAll('`', '');
+    const help = (await runCli(['build', '--help'])).stdout;
+    const described = /--no-cache\s+([\s\S]*?)(?:\n\s*-|\n\s*$)/.exec(help)![1]!.replace(/\s+/g, ' ').trim();
+    expect(described).toBe(row);
+  });
+});
+
+/** ESC, the start of a terminal control sequence. */
+const ESC = String.fromCharCode(0x1b);
+
+describe('the live status line', () => {
+  it('shows the running stage and its elapsed time on a terminal, and nothing of it on a pipe', async () => {
+    // script(1) gives the CLI a pseudo-terminal, as a user's shell would.
+    const command = [process.execPath, join(ROOT, 'bin/pkidocs.js'), 'build', '--config', CONFIG, '--out', join(TMP, 'tty')].map((a) => `'${a}'`).join(' ');
+    const tty = await new Promise<string>((done, failed) => {
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('error', failed);
+      child.on('close', (code) => (code === 0 ? done(text) : failed(new Error(`script exited ${code}:\n${text}`))));
+    });
+    expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\bapi \\d+\\.\\d s[^\r\n]*\\(\\d+ stages? done\\)`));
+    // The status line is erased before any other line is written: each stage line and the result start clean.
+    const shown = tty.split(/\r?\n/).map((line) => line.split(`\r${ESC}[K`).at(-1)!);
+    expect(shown.filter((line) => line.includes('✓ ')).every((line) => line.startsWith('✓ '))).toBe(true);
+    expect(shown.filter((line) => /^✓ (api|render|write) /.test(line))).toHaveLength(3);
+    expect(shown.filter((line) => line.includes('Built '))).toEqual([expect.stringMatching(SUMMARY_LINE)]);
+    const piped = await build(join(TMP, 'piped'));
+    expect(piped.code).toBe(ExitCode.Ok);
+    expect(piped.stderr + piped.stdout).not.toMatch(new RegExp(`[\r${ESC}⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]`));
+  }, 300_000);
+});
