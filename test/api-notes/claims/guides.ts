@@ -1,0 +1,2 @@
+import type { Claim } from "../support/note-claims.ts";
+export const guideClaims: Claim[] = [];
