@@ -10,9 +10,9 @@ import { chainClaims } from './claims/chain.ts';
 import { guideClaims } from './claims/guides.ts';
 import { ocspClaims } from './claims/ocsp.ts';
 import { signingClaims } from './claims/signing.ts';
-import { type Claim, locate, ROOT, statementsOf } from './support/note-claims.ts';
+import { type Claim, locate, majorsOf, ROOT, statementsOf } from './support/note-claims.ts';
 import { createPki, type Pki } from './support/pki.ts';
-import { INSTALLED_PKIJS, useRelease } from './support/pkijs-versions.ts';
+import { INSTALLED_PKIJS, type Pkijs, useRelease } from './support/pkijs-versions.ts';
 
 const CLAIMS: Claim[] = [...ocspClaims, ...chainClaims, ...signingClaims, ...guideClaims];
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 /** What running the claim on a release gave: undefined when it held, else the reason it did not. */
-async function outcome(claim: Claim, pk: (typeof INSTALLED_PKIJS)[number]['pk']): Promise<string | undefined> {
+async function outcome(claim: Claim, pk: Pkijs): Promise<string | undefined> {
   try {
     await claim.holds(useRelease(pk), pki);
     return undefined;
@@ -31,8 +31,21 @@ async function outcome(claim: Claim, pk: (typeof INSTALLED_PKIJS)[number]['pk'])
   }
 }
 
-describe.each(INSTALLED_PKIJS.map((p) => [p.version, p] as const))('the notes against pkijs %s', (version, { pk }) => {
-  it.each(CLAIMS.map((c) => [`${c.file}: ${c.quote.slice(0, 70)}`, c] as const))('%s', async (_, claim) => {
+/** Each claim with each installed release of the major versions its statement speaks of (a claim without a statement runs once, to fail). */
+const CASES = INSTALLED_PKIJS.flatMap((release) => CLAIMS.flatMap((claim) => {
+  let majors: Set<string> | undefined;
+  try {
+    const { statement } = locate(claim);
+    majors = statement ? majorsOf(statement) : undefined;
+  } catch {
+    majors = undefined;
+  }
+  const runs = majors ? majors.has(release.version.split('.')[0]!) : release === INSTALLED_PKIJS[0];
+  return runs ? [[`pkijs ${release.version}: ${claim.file}: ${claim.quote.slice(0, 60)}`, release, claim] as const] : [];
+}));
+
+describe('every claim of the notes and guides against each installed pkijs', () => {
+  it.each(CASES)('%s', async (_, { version, pk }, claim) => {
     const { line, statement } = locate(claim);
     const where = `${claim.file}:${line}`;
     if (!statement) throw new Error(`${where}: no "Holds for pkijs …." statement follows the claim in its section: say which releases it holds for.`);
@@ -50,14 +63,15 @@ describe.each(INSTALLED_PKIJS.map((p) => [p.version, p] as const))('the notes ag
   });
 });
 
-describe('the version statements of the site notes', () => {
-  const dir = join(ROOT, 'content/api-notes');
-  const notes = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => `content/api-notes/${f}`);
+describe('the version statements of the site notes and guides', () => {
+  const notes = readdirSync(join(ROOT, 'content/api-notes')).filter((f) => f.endsWith('.md')).map((f) => `content/api-notes/${f}`);
+  const guides = ['content/docs/guides', 'content/docs/guides/data'].flatMap((dir) => readdirSync(join(ROOT, dir))
+    .filter((f) => /\.(md|ts)$/.test(f)).map((f) => `${dir}/${f}`));
 
-  it('every statement of a note covers at least one claim that this test runs', () => {
-    const covered = new Set(CLAIMS.map((c) => `${c.file}:${locate(c).statement?.line}`));
-    const uncovered = notes.flatMap((file) => statementsOf(readFileSync(join(ROOT, file), 'utf8'))
-      .map((s) => `${file}:${s.line}`).filter((at) => !covered.has(at)));
+  it('every statement covers at least one claim that this test runs', () => {
+    const covered = new Set(CLAIMS.map((c) => `${c.file}:${locate(c).statement?.at}`));
+    const uncovered = [...notes, ...guides].flatMap((file) => statementsOf(readFileSync(join(ROOT, file), 'utf8'))
+      .filter((s) => !covered.has(`${file}:${s.at}`)).map((s) => `${file}:${s.line}`));
     expect(uncovered, 'statements with no claim in test/api-notes/claims').toEqual([]);
   });
 
@@ -67,7 +81,7 @@ describe('the version statements of the site notes', () => {
     for (const file of notes) {
       const text = readFileSync(join(ROOT, file), 'utf8');
       for (const section of text.split(/^(?=## )/m).filter((s) => s.startsWith('## '))) {
-        if (section.trim() && statementsOf(section).length === 0) bare.push(`${file}: ${section.split('\n')[0]}`);
+        if (statementsOf(section).length === 0) bare.push(`${file}: ${section.split('\n')[0]}`);
       }
     }
     expect(bare).toEqual([]);

@@ -5,7 +5,7 @@ import * as pkijs from 'pkijs';
 import { expect } from 'vitest';
 import * as helpers from '../../../content/docs/examples/example-helpers.ts';
 import type { Claim } from '../support/note-claims.ts';
-import { load, ocspAnswer, type Party, type Pki } from '../support/pki.ts';
+import { load, ocspAnswer, type Party } from '../support/pki.ts';
 import type { Pkijs } from '../support/pkijs-versions.ts';
 
 const NOTE = 'content/api-notes/CertificateChainValidationEngine.md';

@@ -20,6 +20,8 @@ export interface Claim {
 
 export interface Statement {
   line: number;
+  /** Offset in the file: a claim is covered by the first statement after it. */
+  at: number;
   holds: string[];
   not: string[];
 }
@@ -52,12 +54,13 @@ function sectionStarts(lines: string[]): number[] {
 
 /** Every version statement of a file, with its 1-based line. */
 export function statementsOf(text: string): Statement[] {
-  const out: Statement[] = [];
-  text.split('\n').forEach((line, i) => {
-    for (const m of line.matchAll(STATEMENT)) out.push({ line: i + 1, holds: versions(m[1]), not: versions(m[2]) });
-  });
-  return out;
+  return [...text.matchAll(STATEMENT)].map((m) => ({
+    line: text.slice(0, m.index).split('\n').length, at: m.index, holds: versions(m[1]), not: versions(m[2]),
+  }));
 }
+
+/** The major versions a statement speaks of: a claim runs against the installed releases of those. */
+export const majorsOf = (s: Statement): Set<string> => new Set([...s.holds, ...s.not].map((v) => v.split('.')[0]!));
 
 /** The line the quote starts on and the version statement that covers it; throws when the quote is missing or not unique. */
 export function locate(claim: Pick<Claim, 'file' | 'quote'>): Located {
@@ -79,6 +82,6 @@ export function locate(claim: Pick<Claim, 'file' | 'quote'>): Located {
   const line = text.slice(0, at).split('\n').length;
   const lines = text.split('\n');
   const nextSection = sectionStarts(lines).find((s) => s > line) ?? lines.length + 1;
-  const statement = statementsOf(text).find((s) => s.line >= line && s.line < nextSection);
+  const statement = statementsOf(text).find((s) => s.at > at && s.line < nextSection);
   return { line, statement };
 }
