@@ -68,6 +68,9 @@ export const ocspClaims: Claim[] = [
       expect(await verdict(pk, pki, genuine)).toBe(true);
       const byCa = await ocspAnswer(pk, { signer: pki.intermediate, subject: pki.leaf, issuer: pki.intermediate });
       expect(await verdict(pk, pki, byCa)).toBe(true);
+      // A signer listed in trustedResponders needs neither chain nor id-kp-OCSPSigning.
+      const listed = await ocspAnswer(pk, { signer: pki.attackerCa, subject: pki.leaf, issuer: pki.intermediate });
+      expect(await verdict(pk, pki, listed, { trustedResponders: [load(pk, pki.attackerCa)] })).toBe(true);
     },
   },
   {
