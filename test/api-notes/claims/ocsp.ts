@@ -10,6 +10,7 @@ import type { Pkijs } from '../support/pkijs-versions.ts';
 
 const BASIC = 'content/api-notes/BasicOCSPResponse.md';
 const ENVELOPE = 'content/api-notes/OCSPResponse.md';
+const EXAMPLE = 'content/docs/examples/certificates-and-revocation/working-with-OCSP-responses.md';
 /** ecdsa-with-SHA1 (RFC 3279 2.2.3). */
 const ECDSA_WITH_SHA1 = '1.2.840.10045.4.1';
 
@@ -32,6 +33,25 @@ async function otherResponders(pki: Pki) {
 }
 
 export const ocspClaims: Claim[] = [
+  {
+    file: EXAMPLE,
+    quote: 'It throws when no certificate is attached, so it refuses a CA\'s own answers that attach none.',
+    async holds(pk, pki) {
+      const basic = pk.BasicOCSPResponse.fromBER(await ocspAnswer(pk, { signer: pki.intermediate, subject: pki.leaf, issuer: pki.intermediate }));
+      basic.certs = undefined;
+      await basic.sign(pki.intermediate.privateKey, 'SHA-256');
+      const reread = pk.BasicOCSPResponse.fromBER(basic.toSchema().toBER(false));
+      await expect(reread.verify({ trustedCerts: [load(pk, pki.root), load(pk, pki.intermediate)] })).rejects.toThrow(/No certificates attached/);
+    },
+  },
+  {
+    file: EXAMPLE,
+    quote: 'so a response signed with an attacker\'s own key verifies if it carries the attacker\'s certificate and the public certificate of a trusted CA',
+    async holds(pk, pki) {
+      const forged = await ocspAnswer(pk, { signer: pki.attackerCa, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate });
+      expect(await verdict(pk, pki, forged)).toBe(true);
+    },
+  },
   {
     file: BASIC,
     quote: 'Without `hashAlgorithm`, an ECDSA key signs with **SHA-1** (ecdsa-with-SHA1)',
