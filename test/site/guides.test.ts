@@ -113,7 +113,7 @@ describe('the guides', () => {
     expect(oids.find((r) => r.OID === '2.5.29.17')).toMatchObject({ Name: 'id-ce-subjectAltName', 'Defined in': 'RFC 5280 4.2.1.6', 'Read by': 'AltName', 'pkijs export': 'pkijs.id_SubjectAltName' });
     const sizes = tableRows('/docs/guides/browsers-and-bundlers', 'what-an-import-costs');
     expect(sizes.map((r) => r.Use)).toEqual(bundleSizes.map((s) => s.label));
-    expect(sizes.every((r) => /^\d+\.\d KB$/.test(r.Gzipped!))).toBe(true);
+    expect(sizes.every((r) => /^\d+\.\d kB \([\d,]+ bytes\)$/.test(r.Gzipped!))).toBe(true);
     const removed = tableRows('/docs/guides/migrating-from-2x', 'removed-or-renamed-exports');
     expect(removed.map((r) => r.Export)).toEqual(migration.removedExports.map((e) => e.name));
     const functions = tableRows('/docs/guides/migrating-from-2x', 'changed-functions');

@@ -65,7 +65,7 @@ export const OIDS = {
   // Certificate policies (RFC 7229: for tests only; a real TSA has its own policy OID)
   testPolicyOne: { oid: '1.3.6.1.5.5.7.13.1', name: 'id-TEST-certPolicyOne', group: 'Policy', spec: 'RFC 7229 2', readBy: 'TSTInfo, TimeStampReq' },
   // Algorithms
-  sha1: { oid: '1.3.14.3.2.26', name: 'id-sha1', group: 'Algorithm', spec: 'RFC 3279 2.1', readBy: 'AlgorithmIdentifier' },
+  sha1: { oid: '1.3.14.3.2.26', name: 'id-sha1', group: 'Algorithm', spec: 'RFC 3279 2.1', readBy: 'AlgorithmIdentifier', constant: 'id_sha1' },
   sha256: { oid: '2.16.840.1.101.3.4.2.1', name: 'id-sha256', group: 'Algorithm', spec: 'RFC 5754 2.2', readBy: 'AlgorithmIdentifier', constant: 'id_sha256' },
   sha384: { oid: '2.16.840.1.101.3.4.2.2', name: 'id-sha384', group: 'Algorithm', spec: 'RFC 5754 2.3', readBy: 'AlgorithmIdentifier', constant: 'id_sha384' },
   sha512: { oid: '2.16.840.1.101.3.4.2.3', name: 'id-sha512', group: 'Algorithm', spec: 'RFC 5754 2.4', readBy: 'AlgorithmIdentifier', constant: 'id_sha512' },
