@@ -3,6 +3,7 @@
 // problem comes back as a diagnostic.
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { issueToDiagnostic } from './issues.ts';
+import { sanitizeHtmlFragment } from '../shared/safe-html.ts';
 import { importSiteModule } from '../shared/site-module.ts';
 import { siteConfigSchema, type SiteConfig } from './schema.ts';
 
@@ -77,5 +78,10 @@ function checkRules(config: SiteConfig, file: string): Diagnostic[] {
       }
     });
   });
+  for (const p of config.announcementBar ? sanitizeHtmlFragment(config.announcementBar.content).problems : []) {
+    out.push(error('config', 'config/unsafe-html', `announcementBar.content contains ${p.what}. The announcement is HTML shown on every page: it may hold only the HTML of the allow-list.`, {
+      file, hint: 'Remove it. The allowed elements and attributes are in src/shared/safe-html-schema.ts (links only to http(s), mailto or relative URLs).',
+    }));
+  }
   return out;
 }

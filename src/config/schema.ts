@@ -15,6 +15,18 @@ const linkItem = z.strictObject({
 
 const position = z.enum(['left', 'right']).default('right');
 
+/** A BCP 47 language tag (`en`, `pt-BR`), as Intl reads one: it goes into every page's <html lang>. */
+const isLanguageTag = (tag: string): boolean => {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+/** A CSS colour: hex, a name, or a colour function of numbers, so no `url(…)` or second declaration gets into a style. */
+const colour = z.string().regex(/^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]+|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([\d\s.,%/+-]*(?:deg|grad|rad|turn)?[\d\s.,%/+-]*\))$/i, 'must be a CSS colour: #rrggbb, a colour name, or rgb()/hsl() of numbers');
+
 export const navbarItemSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('docSidebar'),
@@ -47,7 +59,7 @@ const footerColumn = z.union([
 export const siteConfigSchema = z.strictObject({
   title: z.string().min(1),
   tagline: z.string().min(1),
-  locale: z.string().default('en'),
+  locale: z.string().refine(isLanguageTag, 'must be a BCP 47 language tag such as en or pt-BR').default('en'),
   direction: z.enum(['ltr', 'rtl']).default('ltr'),
   /**
    * Production origin, without a path (`https://pkijs.org`): absolute links to it become internal
@@ -93,8 +105,8 @@ export const siteConfigSchema = z.strictObject({
     .strictObject({
       id: z.string().min(1),
       content: z.string().min(1),
-      backgroundColor: z.string().default('#fff3cd'),
-      textColor: z.string().default('#1c1e21'),
+      backgroundColor: colour.default('#fff3cd'),
+      textColor: colour.default('#1c1e21'),
       isCloseable: z.boolean().default(true),
     })
     .optional(),

@@ -1,12 +1,11 @@
 // The Markdown renderer of the site's pages: generated tables, includes, .md link rewriting, and
-// API identifiers in TypeScript code linked to their pages; HTML that would
-// run code is refused.
+// API identifiers in TypeScript code linked to their pages; HTML off the
+// allow-list is refused (markdown.ts's rehype-safe-html).
 import type { loadHighlighter } from './highlight.ts';
 import type { PluggableList } from 'unified';
 import { createMarkdown, type RenderMarkdown } from './markdown.ts';
 import remarkDocLinks from './plugins/remark-doc-links.ts';
 import remarkInclude from './plugins/remark-include.ts';
-import remarkSafeHtml from './plugins/remark-safe-html.ts';
 import remarkTable, { type ApiFacts } from './plugins/remark-table.ts';
 import remarkTabs from './plugins/remark-tabs.ts';
 import { apiLinker } from './plugins/shiki-api-links.ts';
@@ -35,4 +34,4 @@ export function createCodeCollector(highlighter: Awaited<ReturnType<typeof loadH
   return createMarkdown({ highlighter, remarkPlugins: plugins(undefined), collect, keepParsed: true });
 }
 
-const plugins = (facts: ApiFacts | undefined): PluggableList => [[remarkTable, facts], remarkSafeHtml, remarkInclude, remarkTabs, remarkDocLinks];
+const plugins = (facts: ApiFacts | undefined): PluggableList => [[remarkTable, facts], remarkInclude, remarkTabs, remarkDocLinks];

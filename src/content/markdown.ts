@@ -1,5 +1,6 @@
-// The Markdown pipeline: remark-parse (+GFM) → remark-rehype → heading ids and
-// TOC → shiki → HTML. Synchronous once the highlighter is loaded, so the API
+// The Markdown pipeline: remark-parse (+GFM) → remark-rehype → raw HTML
+// parsed and checked against the allow-list (rehype-safe-html) → heading ids
+// and TOC → shiki → HTML. Synchronous once the highlighter is loaded, so the API
 // stage can render thousands of doc comments cheaply with the same pipeline.
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
@@ -9,7 +10,9 @@ import { unified, type PluggableList } from 'unified';
 import type { Root } from 'mdast';
 import { VFile } from 'vfile';
 import type { TocEntry } from '../shared/page.ts';
+import type { MarkupProblem } from '../shared/safe-html.ts';
 import rehypeHeadingIds from './plugins/rehype-heading-ids.ts';
+import rehypeSafeHtml from './plugins/rehype-safe-html.ts';
 import rehypeShiki, { type ShikiOptions } from './plugins/rehype-shiki.ts';
 
 export interface MarkdownOptions extends ShikiOptions {
@@ -24,6 +27,8 @@ export interface MarkdownResult {
   toc: TocEntry[];
   /** Text of the first h1, if the document has one. */
   h1: string | undefined;
+  /** HTML the allow-list refused and removed, when no page context was there to report it (doc comments). */
+  refused: MarkupProblem[];
 }
 
 export type RenderMarkdown = (markdown: string, file?: { path?: string; data?: Record<string, unknown> }) => MarkdownResult;
@@ -34,6 +39,7 @@ export function createMarkdown(options: MarkdownOptions): RenderMarkdown {
     .use(remarkGfm)
     .use(options.remarkPlugins ?? [])
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeSafeHtml)
     .use(rehypeHeadingIds)
     .use(rehypeShiki, options)
     .use(rehypeStringify, { allowDangerousHtml: true })
@@ -54,7 +60,7 @@ export function createMarkdown(options: MarkdownOptions): RenderMarkdown {
       }
     }
     vfile.value = processor.stringify(processor.runSync(tree, vfile), vfile);
-    return { html: String(vfile.value), toc: vfile.data.toc ?? [], h1: vfile.data.h1 };
+    return { html: String(vfile.value), toc: vfile.data.toc ?? [], h1: vfile.data.h1, refused: vfile.data.refusedMarkup ?? [] };
   };
 }
 

@@ -30,8 +30,9 @@ export interface DocRenderContext {
 }
 
 /** What the Markdown plugins of one file (a page, a site note) read and report to. */
-export function docContext(source: string, lineOffset: number, ctx: DocRenderContext, diagnostics: Diagnostic[]): DocContext {
+export function docContext(source: string, lineOffset: number, ctx: DocRenderContext, diagnostics: Diagnostic[], markup: DocContext['markup'] = 'refuse'): DocContext {
   return {
+    markup,
     source,
     lineOffset,
     routeOfFile: ctx.routeOfFile,
@@ -46,9 +47,11 @@ export function docContext(source: string, lineOffset: number, ctx: DocRenderCon
 export function renderDoc(
   doc: Pick<DocSource, 'file' | 'body' | 'lineOffset'> & { data: { title: string; description?: string } },
   ctx: DocRenderContext,
+  /** `strip` for text the package brings (its README): HTML off the allow-list is removed with a warning. */
+  markup: DocContext['markup'] = 'refuse',
 ): { page: RenderedDoc; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const docCtx = docContext(doc.file, doc.lineOffset, ctx, diagnostics);
+  const docCtx = docContext(doc.file, doc.lineOffset, ctx, diagnostics, markup);
   const { html, toc, h1 } = ctx.markdown(doc.body, { path: doc.file, data: { doc: docCtx } });
   const heading = h1 ? '' : `<h1>${escapeHtml(doc.data.title)}</h1>\n`;
   return {

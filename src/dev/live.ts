@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import { formatLocation, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { normalizePath } from '../shared/paths.ts';
+import { scriptJson } from '../shared/script-json.ts';
 import { INFO_GLOBAL, type LiveBuild, type LiveDiagnostic, type LiveEvents, type LiveInfo } from './live-protocol.ts';
 
 const CLIENT_ENTRY = join(import.meta.dirname, 'browser/live-client.ts');
@@ -78,7 +79,7 @@ export class LiveChannel {
   /** The HTML with the live-reload script before </body>. */
   inject(html: Buffer, file: string, siteRoot: string): Buffer {
     const info: LiveInfo = { path: normalizePath(`/${relative(siteRoot, file).split('\\').join('/')}`), generation: this.generation };
-    const json = JSON.stringify(info).replace(/</g, '\\u003c');
+    const json = scriptJson(info);
     const tag = `<script>window.${INFO_GLOBAL}=${json};${this.script}</script>`;
     const text = html.toString('utf8');
     const at = text.lastIndexOf('</body>');

@@ -54,7 +54,7 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         const name = input.config.library.package;
         // The README has no front matter: its meta description says what the API section holds.
         const description = `The API reference of ${name} ${input.config.library.version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
-        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx);
+        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx, 'strip');
         out.diagnostics.push(...diagnostics);
         body = page;
         break;
@@ -63,10 +63,12 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         const { notes, diagnostics } = isPageItem(m.item) ? renderItemNotes(m.item, input.apiNotes, input.docCtx) : { diagnostics: [] };
         out.diagnostics.push(...diagnostics);
         body = renderApiItemPage(m.item, input.apiCtx, notes);
+        out.diagnostics.push(...refusedInComments(input, m.item.name));
         break;
       }
       case 'api-globals':
         body = renderApiGlobalsPage(input.apiCtx);
+        out.diagnostics.push(...refusedInComments(input, 'the list of all exports'));
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;
@@ -91,6 +93,15 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
     out.bodies.set(route.path, body);
   }
   return out;
+}
+
+/** Warnings for the HTML the allow-list removed from the doc comments rendered for the page about `what`. */
+function refusedInComments(input: BodyInputs, what: string): Diagnostic[] {
+  const { package: name, version } = input.config.library;
+  return input.apiCtx.docs.takeRefused().map((p) => ({
+    ...error('content', 'content/unsafe-html', `A doc comment of ${name} ${version} shown on the page of ${what} contains ${p.what}. It was removed from the page: pages may hold only the HTML of the allow-list.`),
+    severity: 'warning' as const,
+  }));
 }
 
 function sectionCards(index: DocSource, input: BodyInputs) {

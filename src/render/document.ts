@@ -7,6 +7,7 @@ import { Layout } from '../../templates/layout/Layout.tsx';
 import { withBase } from '../shared/base-url.ts';
 import { escapeHtml } from '../shared/escape.ts';
 import { DATA_ID, ROOT_ID } from '../shared/reserved-ids.ts';
+import { scriptSafeJson } from '../shared/script-json.ts';
 import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
 import { headTags, type SiteMeta } from './head.ts';
@@ -19,11 +20,6 @@ export interface Assets {
   /** The lazy search chunk and the search index; the search button works when both are set. */
   search?: string;
   searchIndex?: string;
-}
-
-/** JSON (`json`, made already) that is safe inside a <script> element. */
-function scriptSafe(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -39,7 +35,7 @@ export function renderDocument(data: SiteData, page: PageView, pageJson: string,
   const theme = site.colorMode.disableSwitch ? site.colorMode.defaultMode : undefined;
   return [
     '<!doctype html>',
-    `<html lang="${site.locale}" dir="${site.direction}"${theme ? ` data-theme="${theme}"` : ''}>`,
+    `<html lang="${escapeHtml(site.locale)}" dir="${escapeHtml(site.direction)}"${theme ? ` data-theme="${theme}"` : ''}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -55,7 +51,7 @@ export function renderDocument(data: SiteData, page: PageView, pageJson: string,
     '</head>',
     '<body>',
     `<div id="${ROOT_ID}">${app}</div>`,
-    `<script id="${DATA_ID}" type="application/json" data-site="${url(assets.data)}"${searchAttributes(assets, site.baseUrl)}>${scriptSafe(pageJson)}</script>`,
+    `<script id="${DATA_ID}" type="application/json" data-site="${url(assets.data)}"${searchAttributes(assets, site.baseUrl)}>${scriptSafeJson(pageJson)}</script>`,
     '</body>',
     '</html>',
   ].filter(Boolean).join('\n');

@@ -3,6 +3,7 @@
 import type { SiteConfig } from '../config/schema.ts';
 import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
 import type { SidebarId } from '../shared/page.ts';
+import { sanitizeHtmlFragment } from '../shared/safe-html.ts';
 import type { FooterColumnView, NavItemView, SiteView } from '../shared/view.ts';
 import { htmlWithBase } from './html-urls.ts';
 
@@ -48,7 +49,7 @@ export function siteView(
     navbar: { style: config.navbar.style, hideOnScroll: config.navbar.hideOnScroll, logo: config.navbar.logo, items },
     footer: { style: config.footer.style, columns, copyright: config.footer.copyright },
     colorMode: config.colorMode,
-    // The announcement is HTML from the config: its links get the base URL as content links do.
-    announcement: config.announcementBar && { ...config.announcementBar, content: htmlWithBase(config.announcementBar.content, config.baseUrl) },
+    // The announcement is HTML from the config (checked when the config loads; cleaned here all the same): its links get the base URL as content links do.
+    announcement: config.announcementBar && { ...config.announcementBar, content: htmlWithBase(sanitizeHtmlFragment(config.announcementBar.content).html, config.baseUrl) },
   };
 }

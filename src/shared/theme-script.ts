@@ -1,6 +1,7 @@
 // The inline <head> script: it runs before the first paint, so a dark-mode
 // reader never sees a light flash, a dismissed announcement never blinks,
 // and CSS that needs JavaScript (tab panels, the mobile menu) knows it runs.
+import { scriptJson } from './script-json.ts';
 import { htmlSuffixScript } from './html-suffix-script.ts';
 import { ANNOUNCEMENT_DISMISS_KEY, ANNOUNCEMENT_ID_KEY, THEME_KEY } from './storage-keys.ts';
 
@@ -21,7 +22,8 @@ export interface HeadScriptInput {
   notFound?: boolean;
 }
 
-const js = JSON.stringify;
+/** Every value put in the inline script goes through the one serialiser. */
+const js = scriptJson;
 
 /**
  * Sets data-theme (the mode shown) and data-theme-choice (light, dark or

@@ -99,7 +99,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const renderSome = async (routes: readonly RouteRecord[]): Promise<void> => {
     if (!routes.length) return;
     const fresh = await lazy.render(routes);
-    failOn(fresh.diagnostics);
+    failOn(fresh.diagnostics, ctx.reporter);
     for (const [path, body] of fresh.bodies) bodies.set(path, body);
     for (const path of fresh.bodies.keys()) renderedBodies.add(path);
     for (const [path, deps] of fresh.dependencies) dependencies.set(path, deps);

@@ -42,6 +42,8 @@ export function fail(diagnostics: Diagnostic[]): never {
   throw new BuildFailure(diagnostics);
 }
 
-export function failOn(diagnostics: Diagnostic[]): void {
+/** Fails on the errors; with a reporter, prints the warnings first (they stop nothing, but must be seen). */
+export function failOn(diagnostics: Diagnostic[], reporter?: Pick<Reporter, 'diagnostic'>): void {
+  if (reporter) for (const d of diagnostics) if (d.severity === 'warning') reporter.diagnostic(d);
   if (hasErrors(diagnostics)) fail(diagnostics.filter((d) => d.severity === 'error'));
 }

@@ -18,6 +18,8 @@ export interface DocContext {
   /** Files read while rendering (includes), so watch mode can track them. */
   dependencies: Set<string>;
   report: (d: Diagnostic) => void;
+  /** HTML the allow-list refuses: a content error (`refuse`, the default), or removed with a warning (`strip`: the package's README). */
+  markup?: 'refuse' | 'strip';
 }
 
 declare module 'vfile' {

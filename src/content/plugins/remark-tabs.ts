@@ -37,7 +37,7 @@ export default function remarkTabs() {
         );
         const panels = run.map((c, k) => {
           c.meta = (c.meta ?? '').replace(TAB, '').replace(GROUP, '').trim() || null;
-          return el('div', { role: 'tabpanel', className: ['tabs__panel'], id: `${id}-panel-${k}`, ariaLabelledby: `${id}-${k}`, dataValue: labels[k], ...(k ? { dataTabHidden: '' } : {}) }, [c]);
+          return el('div', { role: 'tabpanel', className: ['tabs__panel'], id: `${id}-panel-${k}`, ariaLabelledBy: `${id}-${k}`, dataValue: labels[k], ...(k ? { dataTabHidden: '' } : {}) }, [c]);
         });
         const tabs = el('div', { className: ['tabs'], dataGroup: group }, [el('div', { role: 'tablist', className: ['tabs__list'] }, buttons), ...panels]);
         parent.children.splice(i, run.length, tabs);

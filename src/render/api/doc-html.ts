@@ -6,6 +6,7 @@ import type { ApiDoc, ApiDocTag, DocLink, DocPart } from '../../api/model.ts';
 import { resolveLang } from '../../content/highlight.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
 import { escapeText } from '../../shared/escape.ts';
+import type { MarkupProblem } from '../../shared/safe-html.ts';
 import { renderSimpleMarkdown } from './simple-markdown.ts';
 
 export interface DocRenderer {
@@ -18,6 +19,8 @@ export interface DocRenderer {
    * its examples under an h2): outline headings there would leave the TOC.
    */
   doc(doc: ApiDoc | undefined, skip?: readonly string[], tagElement?: TagElement): string;
+  /** The HTML the allow-list removed from comments rendered since the last call (each comment is rendered once per build). */
+  takeRefused(): MarkupProblem[];
 }
 
 export type TagElement = 'h4' | 'p';
@@ -47,11 +50,17 @@ export function tagLabel(tag: string): string {
 
 export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (link: DocLink) => string | undefined): DocRenderer {
   const cache = new Map<string, string>();
+  let refused: MarkupProblem[] = [];
 
   const markdown = (source: string): string => {
     let html = cache.get(source);
     if (html === undefined) {
-      html = renderSimpleMarkdown(source, plainCodeBlock) ?? demoteHeadings(renderMarkdown(source).html);
+      html = renderSimpleMarkdown(source, plainCodeBlock);
+      if (html === undefined) {
+        const result = renderMarkdown(source);
+        refused.push(...result.refused);
+        html = demoteHeadings(result.html);
+      }
       cache.set(source, html);
     }
     return html;
@@ -72,7 +81,13 @@ export function createDocRenderer(renderMarkdown: RenderMarkdown, linkHref: (lin
     return html;
   };
 
-  return { parts, doc };
+  const takeRefused = (): MarkupProblem[] => {
+    const taken = refused;
+    refused = [];
+    return taken;
+  };
+
+  return { parts, doc, takeRefused };
 }
 
 function tagBlock(tag: ApiDocTag, parts: (list: readonly DocPart[]) => string, element: TagElement): string {

@@ -51,8 +51,12 @@ export function renderSimpleMarkdown(source: string, codeBlock: CodeBlockRendere
 
 const CODE_SPAN = /`([^`\n]+)`/g;
 const LINK = /(?<!!)\[([^[\]\n]+)\]\((?:<([^<>\n]*)>|([^()\s<>]*))\)/g;
-/** URLs the full pipeline would leave as they are (it percent-encodes others). */
-const PLAIN_URL = /^[\w\-.~:/?#@!$&'*+,;=%]*$/;
+/**
+ * URLs the full pipeline would leave as they are (it percent-encodes others)
+ * and its allow-list keeps: relative, or over http(s) or mailto. Any other
+ * scheme (`javascript:`) goes to the full pipeline, which refuses it.
+ */
+const PLAIN_URL = /^(?![^/?#]*:)[\w\-.~:/?#@!$&'*+,;=%]*$|^(?:https?|mailto):[\w\-.~:/?#@!$&'*+,;=%]*$/;
 const STRONG = /\*\*(?=\S)([^*]+?)(?<=\S)\*\*/g;
 const EMPHASIS = /(?<![\w*])\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*(?![\w*])|(?<![\w_])_(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w_])/g;
 /** What is left once the constructs above are taken out must be plain text. */
