@@ -9,8 +9,7 @@
 // full schema check of the 1.4 MB model (~150 ms) would only approximate more
 // slowly; the shape of the envelope is checked with zod on top.
 import { createHash } from 'node:crypto';
-import { writeAtomic } from '../shared/cache-io.ts';
-import { readFile } from 'node:fs/promises';
+import { readCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from './model.ts';
@@ -47,13 +46,10 @@ export interface ApiCacheEntry {
 export type ApiCacheRead = { kind: 'hit'; entry: ApiCacheEntry } | { kind: 'missing' } | { kind: 'bad'; reason: string };
 
 export async function readApiCache(file: string, converterVersion: number): Promise<ApiCacheRead> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'bad', reason: `it cannot be read (${(e as Error).message})` };
-  }
+  const read = readCacheFile(file);
+  if (read.missing) return { kind: 'missing' };
+  if (read.problem !== undefined) return { kind: 'bad', reason: read.problem };
+  const text = read.text;
   const cut = text.indexOf('\n');
   const head = header.safeParse(parseJson(cut < 0 ? text : text.slice(0, cut)));
   if (!head.success) return { kind: 'bad', reason: 'its header is missing or of the wrong shape' };

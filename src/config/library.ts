@@ -1,5 +1,6 @@
 // Finds the documented package and checks that its installed version is the
 // one the config names: docs for another version would silently lie.
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -39,7 +40,25 @@ export async function resolveLibrary(
     };
   }
   return {
-    library: { dir, version, entry: join(dir, config.library.entry), readme: join(dir, 'README.md') },
+    library: { dir, version, entry: join(dir, config.library.entry), readme: findPackageReadme(dir) },
     diagnostics: [],
   };
+}
+
+/**
+ * The README's path in `packageDir`: README.md, else another case of it
+ * (readme.md), README.markdown or README; README.md when there is none
+ * (src/content/package-readme.ts reads it, and says so when it is missing).
+ */
+export function findPackageReadme(packageDir: string): string {
+  let names: string[];
+  try {
+    names = readdirSync(packageDir);
+  } catch {
+    names = [];
+  }
+  const found = names.includes('README.md')
+    ? 'README.md'
+    : (names.find((n) => /^readme\.md$/i.test(n)) ?? names.find((n) => /^readme\.markdown$/i.test(n)) ?? names.find((n) => /^readme$/i.test(n)));
+  return join(packageDir, found ?? 'README.md');
 }

@@ -1,13 +1,17 @@
 // Data modules: a TypeScript file in the content folder whose exports a page
-// renders (the tables of the guides). The file is bundled with esbuild (it may
-// import other files of the content folder, and JSON), then evaluated in an
-// empty `vm` context: no require, process, fs or any other Node.js global, no
-// eval, a time limit. Only plain JSON data leaves the context (it is
-// serialised inside it), so no object of the build ever reaches the module
-// and none of the module's objects reaches the build.
+// renders (the tables of the guides). Content, not code: the file is bundled
+// with esbuild (it may import other files of the content folder, and JSON),
+// then run in a child process under Node's permission model with no grant
+// (data-module-child.ts): it cannot read or write a file, start a process or
+// a worker, and it is killed after a time limit. `node:vm` alone was no
+// boundary (a host-realm error's constructor gave back `process`). Only plain
+// JSON leaves the child, so no object of the build reaches the module and
+// none of the module's objects reaches the build.
 import { buildSync, type Message } from 'esbuild';
-import { relative, resolve } from 'node:path';
-import { createContext, Script } from 'node:vm';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { basename, relative, resolve } from 'node:path';
+import { CHILD_SOURCE } from './data-module-child.ts';
 import { isInside } from './read-file.ts';
 
 export type DataValue = string | number | boolean | null | DataValue[] | { [key: string]: DataValue };
@@ -22,6 +26,12 @@ export interface DataModule {
 export type DataModuleResult = { module: DataModule; problem?: undefined } | { module?: undefined; problem: string };
 
 const TIME_LIMIT_MS = 2000;
+/** The hard kill: the time limit plus the child's start-up (~50 ms idle, over a second on a loaded machine). */
+const KILL_AFTER_MS = TIME_LIMIT_MS + 2000;
+/** The largest answer read back: far above any table (the site's largest module answers ~12 KB). */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Node 20 calls the permission model experimental; later versions accept the plain flag. */
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission';
 
 /** Bundles and evaluates `file`; a problem is a sentence saying what went wrong and what to do. */
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
@@ -52,24 +62,64 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
   }
   const outside = inputs.find((p) => !isInside(p, root));
   if (outside) return { problem: `it imports ${relative(root, outside)}, which is outside the content folder; a data module may import only files of the content folder` };
-  const context = createContext(Object.create(null) as object, { codeGeneration: { strings: false, wasm: false } });
-  const wrapped = `(function () { var module = { exports: {} }; var exports = module.exports;\n${code}\nreturn JSON.stringify(module.exports, function (k, v) {
-    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') throw new TypeError('the export ' + (k || 'itself') + ' is a ' + typeof v + ', not plain data');
-    if (typeof v === 'number' && !isFinite(v)) throw new TypeError('the export ' + k + ' is ' + v + ', not plain data');
-    if (v === undefined && k) throw new TypeError('the value of ' + k + ' is undefined, not plain data');
-    return v;
-  }); })()`;
-  let json: unknown;
+  const run = runSandboxed(code, file);
+  if (run.problem !== undefined) return run;
+  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs } };
+}
+
+/** The module's memoised answers, by a hash of the bundled code: a module read by two tables runs once. */
+const answers = new Map<string, { json: string; problem?: undefined } | { problem: string }>();
+
+/**
+ * Runs the bundled module in a child process (data-module-child.ts) that can
+ * read, write and start nothing, and kills it (SIGKILL, nothing it does can
+ * delay that) when it overruns the time limit.
+ */
+function runSandboxed(code: string, file: string): { json: string; problem?: undefined } | { problem: string } {
+  const key = createHash('sha256').update(code).digest('hex');
+  const known = answers.get(key);
+  if (known) return known;
+  const result = spawnSync(process.execPath, [PERMISSION_FLAG, '--disallow-code-generation-from-strings', '--max-old-space-size=256', '--no-warnings', '-e', CHILD_SOURCE, basename(file), String(TIME_LIMIT_MS)], {
+    input: code,
+    env: {},
+    cwd: '/',
+    timeout: KILL_AFTER_MS,
+    killSignal: 'SIGKILL',
+    maxBuffer: MAX_ANSWER_BYTES,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  const answer = parseAnswer(result.stdout);
+  let outcome: { json: string; problem?: undefined } | { problem: string };
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || (result.signal === 'SIGKILL' && !answer)) outcome = { problem: `it did not finish within ${TIME_LIMIT_MS} ms (it was stopped)` };
+  else if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') outcome = { problem: `its exports are larger than ${MAX_ANSWER_BYTES} bytes` };
+  else if (answer?.json !== undefined && result.status === 0) outcome = { json: answer.json };
+  else if (answer?.error !== undefined) outcome = { problem: /Script execution timed out/.test(answer.error) ? `it did not finish within ${TIME_LIMIT_MS} ms` : explain(answer.error) };
+  else outcome = { problem: `it stopped without an answer (exit ${result.status ?? result.signal}): ${(result.stderr ?? '').trim().split('\n')[0] || 'no message'}` };
+  answers.set(key, outcome);
+  return outcome;
+}
+
+function parseAnswer(stdout: string | null): { json?: string; error?: string } | undefined {
+  const line = (stdout ?? '').split('\n').find((l) => l.startsWith('{'));
+  if (!line) return undefined;
   try {
-    json = new Script(wrapped, { filename: file }).runInContext(context, { timeout: TIME_LIMIT_MS });
-  } catch (e) {
-    const message = e instanceof Error || (typeof e === 'object' && e !== null && 'message' in e) ? String((e as Error).message) : String(e);
-    if (/Script execution timed out/.test(message)) return { problem: `it did not finish within ${TIME_LIMIT_MS} ms` };
-    if (/^(require|process|module|Buffer|globalThis\.process|fetch|setTimeout) is not defined/.test(message) || /is not defined$/.test(message)) {
-      return { problem: `it failed while running: ${message}. Data modules run without Node.js (no require, process, fs, imports of packages): they only compute and export plain data` };
-    }
-    return { problem: `it failed while running: ${message}` };
+    const value = JSON.parse(line) as unknown;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { json, error } = value as { json?: unknown; error?: unknown };
+    return { json: typeof json === 'string' ? json : undefined, error: typeof error === 'string' ? error : undefined };
+  } catch {
+    return undefined;
   }
-  if (typeof json !== 'string') return { problem: 'it exports nothing' };
-  return { module: { exports: JSON.parse(json) as Record<string, DataValue>, inputs } };
+}
+
+/** The child's error as a reason, with what a data module may do when it reached for Node.js. */
+function explain(message: string): string {
+  if (/is not defined$/.test(message)) {
+    return `it failed while running: ${message}. Data modules run without Node.js (no require, process, fs, imports of packages): they only compute and export plain data`;
+  }
+  if (/Access to this API has been restricted|Code generation from strings disallowed|process\.binding/.test(message)) {
+    return `it tried to reach outside its sandbox (${message}). Data modules can read no file, start no process and run no generated code: they only compute and export plain data`;
+  }
+  return `it failed while running: ${message}`;
 }

@@ -6,8 +6,9 @@
 // skipped, and a file holding such lines or superseded entries is rewritten
 // without them (temp file + rename), so it never grows from one build to the next.
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { readCacheFile } from '../shared/cache-io.ts';
 
 export interface HighlightCacheOptions {
   /** false starts empty and overwrites the file (--no-cache). */
@@ -18,6 +19,8 @@ export interface HighlightCacheOptions {
 
 export class HighlightCache {
   private readonly entries = new Map<string, string>();
+  /** True when the file could not be replaced by a regular one: the cache then lives in memory only. */
+  private detached = false;
 
   constructor(private readonly file: string | undefined, options: HighlightCacheOptions = {}) {
     if (!file) return;
@@ -25,12 +28,16 @@ export class HighlightCache {
       this.compact();
       return;
     }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return; // no cache yet
+    const read = readCacheFile(file);
+    if (read.missing) return; // no cache yet
+    if (read.problem !== undefined) {
+      options.onNotice?.(`The highlight cache ${file} is not usable (${read.problem}); highlighting without it and replacing it.`);
+      this.compact();
+      // Still not a regular file (a read-only folder): appending to a FIFO would block, so nothing is written.
+      this.detached = readCacheFile(file).problem !== undefined;
+      return;
     }
+    const text = read.text;
     let lines = 0;
     let torn = 0;
     for (const line of text.split('\n')) {
@@ -54,7 +61,7 @@ export class HighlightCache {
 
   set(key: string, html: string): void {
     this.entries.set(key, html);
-    if (!this.file) return;
+    if (!this.file || this.detached) return;
     mkdirSync(dirname(this.file), { recursive: true });
     appendFileSync(this.file, `${JSON.stringify([key, html])}\n`);
   }

@@ -2,7 +2,6 @@
 // reads code includes), API pages (render/api), page modules, section cards
 // and the not-found page. Kept apart from build.ts so watch mode can re-run
 // it for a subset of routes.
-import { readFile } from 'node:fs/promises';
 import type { ApiRenderContext } from '../render/api/index.ts';
 import { renderApiGlobalsPage, renderApiItemPage } from '../render/api/index.ts';
 import type { SiteConfig } from '../config/schema.ts';
@@ -10,6 +9,7 @@ import { isPageItem } from '../api/model.ts';
 import type { ApiNoteFile } from '../content/api-notes.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { PageModule } from '../content/page-modules.ts';
+import { readPackageReadme } from '../content/package-readme.ts';
 import { renderDoc, type DocRenderContext } from '../content/render-docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
@@ -50,8 +50,11 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       }
       case 'api-readme': {
-        const source = readmeBody(await readFile(m.file, 'utf8'));
         const name = input.config.library.package;
+        const readme = readPackageReadme(m.file, name, input.config.limits.maxPageBytes);
+        // A README that cannot be read fails the build; a missing one is a sentence saying so.
+        if (readme.problem) out.diagnostics.push(readme.problem);
+        const source = readmeBody(readme.text ?? '');
         // The README has no front matter: its meta description says what the API section holds.
         const description = `The API reference of ${name} ${input.config.library.version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
         const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx, 'strip');

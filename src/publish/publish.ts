@@ -4,9 +4,9 @@
 // robots.txt. Absolute URLs come from the config's `url` (an origin) and
 // `baseUrl`; without `url` there is no sitemap (a notice says so) and links
 // in the text files are paths under the base.
-import { readFileSync } from 'node:fs';
 import { isPageItem, type ApiItem, type ApiModel } from '../api/model.ts';
 import type { SiteConfig } from '../config/schema.ts';
+import { readPackageReadme } from '../content/package-readme.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiItemHref } from '../routes/api-urls.ts';
@@ -103,7 +103,7 @@ export function publishSite(input: PublishInput): PublishResult {
     if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link));
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
-    else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body);
+    else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config);
     else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, html!, link);
     if (markdown !== undefined) twins.set(route.path, markdown);
     memo?.set(route.path, { from, markdown });
@@ -155,8 +155,9 @@ function htmlOf(route: RouteRecord, body: PublishBody | undefined): string | und
   return body?.html;
 }
 
-function readmeTwin(file: string, body: PublishBody | undefined): string {
-  const text = readFileSync(file, 'utf8');
+function readmeTwin(file: string, body: PublishBody | undefined, config: SiteConfig): string {
+  // The page's stage refused a README that cannot be read; its twin never gets further than that.
+  const text = readPackageReadme(file, config.library.package, config.limits.maxPageBytes).text ?? '';
   return /^#\s/m.test(text.split('\n', 1)[0] ?? '') ? `${text.trim()}\n` : `# ${body?.title ?? 'README'}\n\n${text.trim()}\n`;
 }
 

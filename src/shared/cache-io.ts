@@ -2,8 +2,12 @@
 // imports this). A cache file is input like any other: read it through its
 // schema and report a bad one in one line; write it to a temp file and rename,
 // so a concurrent build never reads half a file (writeAtomic, which watch
-// mode also uses to replace a link found where a page was).
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// mode also uses to replace a link found where a page was). A cache file is
+// opened as content is (readCacheFile): without following a link, without
+// waiting (a FIFO planted at highlight.jsonl hung the build), and only when it
+// is a regular file of a sane size.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 
@@ -19,12 +23,13 @@ export async function loadChecked<T>(
   onNotice: ((line: string) => void) | undefined,
   instead = 'building without it',
 ): Promise<T | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return undefined; // none yet
+  const read = readCacheFile(file);
+  if (read.missing) return undefined; // none yet
+  if (read.problem !== undefined) {
+    onNotice?.(`The ${what} ${file} is not usable (${read.problem}); ${instead} and replacing it.`);
+    return undefined;
   }
+  const text = read.text;
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -35,6 +40,38 @@ export async function loadChecked<T>(
   if (parsed.success) return parsed.data;
   onNotice?.(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); ${instead} and replacing it.`);
   return undefined;
+}
+
+/** The largest cache file read: the real site's largest (the API model) is ~10 MB. */
+export const MAX_CACHE_BYTES = 256 * 1024 * 1024;
+
+export type CacheRead = { text: string; missing?: undefined; problem?: undefined } | { text?: undefined; missing: true; problem?: undefined } | { text?: undefined; missing?: undefined; problem: string };
+
+/**
+ * A cache file's text, read as hostile input: a link is not followed
+ * (O_NOFOLLOW), a FIFO is not waited on (O_NONBLOCK), and only a regular file
+ * within `maxBytes` is read. `problem` says in a few words why it was not.
+ */
+export function readCacheFile(file: string, maxBytes = MAX_CACHE_BYTES): CacheRead {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
+    if (code === 'ELOOP') return { problem: 'it is a symbolic link, which a cache never holds' };
+    return { problem: `it cannot be opened: ${code ?? (e as Error).message}` };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { problem: `it is ${stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isDirectory() ? 'a folder' : 'not a regular file'}` };
+    if (stats.size > maxBytes) return { problem: `it is ${stats.size} bytes, more than the ${maxBytes} a cache file may hold` };
+    return { text: readFileSync(fd, 'utf8') };
+  } catch (e) {
+    return { problem: `it cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 let temps = 0;

@@ -5,7 +5,9 @@
 // one copy the CLI uses) into .pkidocs-cache/modules/, named by a hash of the
 // code: a changed module (watch mode) is a new file, an unchanged one is the
 // module Node already holds. The sources' hashes are kept beside it, so an
-// unchanged module is imported without starting esbuild. Syntax errors come
+// unchanged module is imported without starting esbuild; the compiled file's
+// own hash (its name) is checked before it is imported, so an edited one is
+// compiled again rather than run. Syntax errors come
 // back as esbuild words them, with file, line and column.
 //
 // Like every cache of the checkout, these files hold no path of the machine:
@@ -18,7 +20,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
-import { loadChecked, writeAtomic } from './cache-io.ts';
+import { loadChecked, readCacheFile, writeAtomic } from './cache-io.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
@@ -36,6 +38,18 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
 }
 
+/**
+ * Whether a compiled module still holds the code its name was made from
+ * (`<prefix><sha of the code>.mjs`): one edited in the cache folder is
+ * compiled again instead of imported. Read as content is read (readCacheFile:
+ * no link followed, no FIFO waited on).
+ */
+function holdsItsHash(file: string): boolean {
+  const hash = /-([0-9a-f]{16})\.mjs$/.exec(file)?.[1];
+  const read = readCacheFile(file);
+  return hash !== undefined && read.text !== undefined && sha(read.text) === hash;
+}
+
 const sourcesSchema = z.object({
   /** The compiled file's name (a name, not a path). */
   out: z.string().refine((name) => basename(name) === name),
@@ -50,7 +64,7 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<string 
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!existsSync(target)) return undefined;
+  if (!holdsItsHash(target)) return undefined;
   for (const [path, hash] of sources.files) {
     const text = await readFile(resolve(dir, path), 'utf8').catch(() => undefined);
     if (text === undefined || sha(text) !== hash) return undefined;
@@ -98,7 +112,8 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  if (!existsSync(join(dir, out))) await writeAtomic(join(dir, out), code);
+  // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
+  if (!holdsItsHash(join(dir, out))) await writeAtomic(join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {

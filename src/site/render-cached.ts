@@ -16,6 +16,7 @@ import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchPages } from '../search/build-index.ts';
 import { searchReuse } from './search-reuse.ts';
+import { readPackageReadme } from '../content/package-readme.ts';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
@@ -38,7 +39,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   const { data, dataFile } = siteData(input);
   const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: () => readFile(library.readme, 'utf8'), pagesDir: pagesDir(ctx.layout) });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async () => { const r = readPackageReadme(library.readme, config.library.package, config.limits.maxPageBytes); return r.text ?? `unreadable: ${r.problem.message}`; }, pagesDir: pagesDir(ctx.layout) });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.

@@ -17,6 +17,7 @@ import { itemConverters } from './items.ts';
 import { convertObjectType } from './members.ts';
 import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
 import { DiagnosticLogger } from './logger.ts';
+import { refuseFileTags } from './no-file-tags.ts';
 import { syntaxErrors } from './syntax.ts';
 
 export interface ConvertResult {
@@ -29,6 +30,7 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
   const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
   const logger = new DiagnosticLogger(cwd);
   app.logger = logger;
+  refuseFileTags(app);
   const keptTags = new Map<Reflection, CommentTag[]>();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
   const keywordAliases = trackKeywordAliases(app);
