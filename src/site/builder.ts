@@ -151,7 +151,7 @@ export class SiteBuilder {
     // links are checked, and swapped in for out/.
     const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
-      : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
+      : whenStaged(stageSite(this.outDir, (await this.claimOutput()).token, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
       (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
