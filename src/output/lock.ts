@@ -52,7 +52,8 @@ export async function lockOutDir(outDir: string, pid = process.pid): Promise<Out
         const holder = await readLock(lock);
         if (holder === 'gone') continue; // released meanwhile
         if (typeof holder === 'string') throw foreign(outDir, lock, holder);
-        if (runs(holder)) throw busy(outDir, lock, holder);
+        // A lock naming this very process is not held by it (it holds none for this folder yet): an earlier process had the pid.
+        if (holder.pid !== pid && runs(holder)) throw busy(outDir, lock, holder);
         stale = (await takeOver(lock, token, outDir)) ?? stale;
       }
       throw new Error(`Could not take ${lock}: it keeps changing.`);
@@ -75,7 +76,7 @@ async function takeOver(lock: string, token: string, outDir: string): Promise<Lo
   if (!(await renameOwned(lock, aside).then(() => true, missing))) return undefined;
   const holder = await readLock(aside);
   if (holder === 'gone') return undefined;
-  if (typeof holder === 'string' || runs(holder)) {
+  if (typeof holder === 'string' || (holder.pid !== process.pid && runs(holder))) {
     await link(aside, lock).catch(exists);
     await removeOwned(aside);
     throw typeof holder === 'string' ? foreign(outDir, lock, holder) : busy(outDir, lock, holder);

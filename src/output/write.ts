@@ -45,8 +45,7 @@ export interface StagedSite {
 }
 
 /** Stages and swaps in one go, owning out/ and the folders beside it meanwhile (for callers without a claim: tests, tools). */
-export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<WriteResult> {
-  const token = newToken();
+export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = [], token = newToken()): Promise<WriteResult> {
   const forget = await Promise.all([outDir, tmpPath(outDir, token), asidePath(outDir, token)].map((p) => own(p, token)));
   try {
     const result = await (await stageSite(outDir, token, files, statics)).commit();
