@@ -1,11 +1,13 @@
 // `pkidocs build`: one full build into the output folder, reported as a
 // summary line or as every problem found, with the exit code they call for.
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
+import { abandonClaims } from '../output/claim.ts';
 import { build, type BuildOptions } from '../site/build.ts';
 import { ExitCode, exitCodeFor } from './exit-codes.ts';
 import type { Reporter } from './reporter.ts';
 
 export async function runBuild(reporter: Reporter, options: Omit<BuildOptions, 'reporter'>): Promise<number> {
+  const stop = onStop(reporter, options.outDir ?? 'out/');
   try {
     const stats = await build({ ...options, reporter });
     reporter.info(`Built ${stats.pages} pages, checked ${stats.links} links, wrote ${(stats.bytes / 1e6).toFixed(1)} MB in ${(stats.ms / 1000).toFixed(2)} s.`);
@@ -16,7 +18,42 @@ export async function runBuild(reporter: Reporter, options: Omit<BuildOptions, '
       reporter.info(`Build failed: ${e.diagnostics.length} problem(s) found; ${options.outDir ?? 'out/'} was left as it was.`);
       return exitCodeFor(e.diagnostics);
     }
-    reporter.info(`Build failed with an unexpected error; out/ was left as it was.\n${(e as Error).stack ?? String(e)}`);
+    const outDir = options.outDir ?? 'out/';
+    const err = e as NodeJS.ErrnoException;
+    // A folder the build may not write (a read-only .pkidocs-cache): one line naming it, not a stack.
+    if ((err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') && err.path) {
+      reporter.info(`Build failed: ${err.path} cannot be written (${err.code}). Make it writable (or delete it, if it is in the cache folder .pkidocs-cache), then build again; ${outDir} was left as it was.`);
+      return ExitCode.Unexpected;
+    }
+    reporter.info(`Build failed with an unexpected error; ${outDir} was left as it was.\n${err.stack ?? String(e)}`);
     return ExitCode.Unexpected;
+  } finally {
+    stop();
   }
+}
+
+/**
+ * SIGINT (Ctrl-C) and SIGTERM: the build stops writing, removes its
+ * temporary site, puts out/ back if the swap was half-way, releases the lock
+ * and exits 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once (the
+ * lock is still removed at exit). Returns what removes the handlers.
+ */
+function onStop(reporter: Reporter, outDir: string): () => void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals): void => {
+    const code = signal === 'SIGINT' ? 130 : 143;
+    if (stopping) process.exit(code);
+    stopping = true;
+    reporter.info(`Stopping (${signal}): removing what this build wrote beside ${outDir} and releasing its lock; ${outDir} keeps the last complete site. Press Ctrl-C again to quit at once.`);
+    abandonClaims().then(() => process.exit(code), (e: unknown) => {
+      reporter.info(`Could not tidy up after stopping: ${String(e)}`);
+      process.exit(code);
+    });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
 }

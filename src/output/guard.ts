@@ -10,6 +10,33 @@ import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/pro
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { realPathOf } from './out-dir.ts';
 
+let stopping = false;
+let inFlight = 0;
+let drained: (() => void)[] = [];
+
+/**
+ * Stops the build's writing (Ctrl-C): every write asked for from now on is
+ * refused, and the promise resolves once the writes under way have ended, so
+ * that what the build made can be removed with nothing made after.
+ */
+export function stopWriting(): Promise<void> {
+  stopping = true;
+  return inFlight === 0 ? Promise.resolve() : new Promise((done) => drained.push(done));
+}
+
+/** Runs one file operation, counted while it runs. */
+async function counted<T>(op: () => Promise<T>): Promise<T> {
+  inFlight++;
+  try {
+    return await op();
+  } finally {
+    if (--inFlight === 0) {
+      drained.forEach((done) => done());
+      drained = [];
+    }
+  }
+}
+
 /** Owned path (absolute, links resolved) → the token of the lock that owns it. */
 const owned = new Map<string, { token: string; kind: 'folder' | 'file' }>();
 
@@ -42,6 +69,7 @@ function within(child: string, parent: string): boolean {
  * there is replaced or removed, never followed, by the callers).
  */
 export async function ownedPath(path: string, action: string): Promise<string> {
+  if (stopping && action !== 'delete' && action !== 'move') throw new OutsideOwnedError(path, action);
   const absolute = resolve(path);
   return check(absolute, join(await realPathOf(dirname(absolute)), basename(absolute)), action);
 }
@@ -55,32 +83,42 @@ function check(absolute: string, real: string, action: string): string {
 
 /** Writes a file (flag as for fs.writeFile: 'wx' to create only). */
 export async function writeOwned(path: string, contents: string | Uint8Array, flag: string | number = 'w'): Promise<void> {
-  await writeFile(await ownedPath(path, 'write'), contents, { flag });
+  return counted(async () => {
+    await writeFile(await ownedPath(path, 'write'), contents, { flag });
+  });
 }
 
 /** Makes a folder and its missing parents. */
 export async function mkdirOwned(path: string): Promise<void> {
-  await mkdir(await ownedPath(path, 'write'), { recursive: true });
+  return counted(async () => {
+    await mkdir(await ownedPath(path, 'write'), { recursive: true });
+  });
 }
 
 /** Copies a file in (a copy-on-write clone where the file system has them). */
 export async function copyOwned(from: string, to: string, mode = 0): Promise<void> {
-  await copyFile(from, await ownedPath(to, 'write'), mode);
+  return counted(async () => {
+    await copyFile(from, await ownedPath(to, 'write'), mode);
+  });
 }
 
 /** Hard-links `from` (read only) at `to`, or clones or copies it where links are refused. */
 export async function linkOwned(from: string, to: string): Promise<void> {
-  const target = await ownedPath(to, 'write');
-  try {
-    await link(from, target);
-  } catch {
-    await copyFile(from, target, constants.COPYFILE_FICLONE);
-  }
+  return counted(async () => {
+    const target = await ownedPath(to, 'write');
+    try {
+      await link(from, target);
+    } catch {
+      await copyFile(from, target, constants.COPYFILE_FICLONE);
+    }
+  });
 }
 
 /** Renames within what is owned (both ends checked). */
 export async function renameOwned(from: string, to: string): Promise<void> {
-  await rename(await ownedPath(from, 'move'), await ownedPath(to, 'write'));
+  return counted(async () => {
+    await rename(await ownedPath(from, 'move'), await ownedPath(to, 'write'));
+  });
 }
 
 let temps = 0;
@@ -91,20 +129,24 @@ let temps = 0;
  * the temp file's name fails the write (exclusive create) instead of taking it.
  */
 export async function replaceOwned(path: string, contents: string | Uint8Array): Promise<void> {
-  const target = await ownedPath(path, 'write');
-  await mkdirOwned(dirname(target));
-  const tmp = `${target}.${process.pid}-${++temps}.tmp`;
-  try {
-    await writeOwned(tmp, contents, 'wx');
-    await rename(tmp, target);
-  } finally {
-    await rm(tmp, { force: true });
-  }
+  return counted(async () => {
+    const target = await ownedPath(path, 'write');
+    await mkdirOwned(dirname(target));
+    const tmp = `${target}.${process.pid}-${++temps}.tmp`;
+    try {
+      await writeOwned(tmp, contents, 'wx');
+      await rename(tmp, target);
+    } finally {
+      await rm(tmp, { force: true });
+    }
+  });
 }
 
 /** The one deleting chokepoint: a file, or a whole folder with `recursive`. */
 export async function removeOwned(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-  await rm(await ownedPath(path, 'delete'), { force: true, recursive: options.recursive ?? false });
+  return counted(async () => {
+    await rm(await ownedPath(path, 'delete'), { force: true, recursive: options.recursive ?? false });
+  });
 }
 
 /** removeOwned for an exit handler, where nothing can be awaited; a file only. */
@@ -121,5 +163,7 @@ export function removeOwnedSync(path: string): void {
 
 /** Removes an empty folder (fails, as rmdir does, when it is not empty). */
 export async function removeEmptyOwned(path: string): Promise<void> {
-  await rmdir(await ownedPath(path, 'delete'));
+  return counted(async () => {
+    await rmdir(await ownedPath(path, 'delete'));
+  });
 }

@@ -174,7 +174,11 @@ export class SiteBuilder {
       });
     this.writeWhole = false;
     // The cache is saved while the previous out/ is removed.
-    await Promise.all([rendered.save?.(links.index, published), written.removing]);
+    // out/ holds the new site now: a cache that cannot be saved (a read-only .pkidocs-cache) is a notice, not a failure.
+    const saving = Promise.resolve(rendered.save?.(links.index, published)).catch((e: NodeJS.ErrnoException) => {
+      this.ctx.notice(`The cache in ${this.ctx.cacheDir} could not be saved (${e.code ?? e.message}); the site in ${this.outDir} is complete, and the next build renders what the cache would have spared.`);
+    });
+    await Promise.all([saving, written.removing]);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;
