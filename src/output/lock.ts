@@ -109,7 +109,8 @@ function held(lock: string, token: string, stale: LockRecord | undefined, forget
 /** Whether the holder of a lock still runs: its pid is alive and, where known, started when the lock says. */
 export function runs(holder: LockRecord): boolean {
   if (!isAlive(holder.pid)) return false;
-  if (holder.started === undefined) return true;
+  // A lock of an older pkidocs names only a pid: where /proc tells, it holds only if that process runs pkidocs.
+  if (holder.started === undefined) return commandLine(holder.pid)?.includes('pkidocs') ?? true;
   const now = processStart(holder.pid);
   return now === undefined || now === holder.started;
 }
@@ -147,6 +148,14 @@ export function parseLock(text: string): LockRecord | undefined {
     if (pkidocs !== 'output-lock' || !Number.isSafeInteger(pid) || (pid as number) <= 0 || typeof token !== 'string' || !/^[0-9a-f]{16}$/.test(token)) return undefined;
     if (started !== undefined && (typeof started !== 'string' || !/^\d+$/.test(started))) return undefined;
     return { pid: pid as number, started: started as string | undefined, token };
+  } catch {
+    return undefined;
+  }
+}
+
+function commandLine(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
     return undefined;
   }

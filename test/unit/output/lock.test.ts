@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
 import { isAlive, lockOutDir, lockPath } from '../../../src/output/lock.ts';
+import { processStart } from '../../../src/output/process-start.ts';
+
+/** The lock a live pkidocs process (here: the test runner's parent) would hold. */
+const liveLock = (pid: number): string => JSON.stringify({ pkidocs: 'output-lock', pid, started: processStart(pid), token: 'abcdefabcdefabcd' });
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-lock');
@@ -41,16 +45,16 @@ describe('the output folder lock', () => {
 
   it('stops a second writer while a live process holds it, naming that pid', async () => {
     const holder = process.ppid; // alive: it runs this test
-    writeFileSync(lockPath(OUT), JSON.stringify({ pid: holder }));
+    writeFileSync(lockPath(OUT), liveLock(holder));
     const e = await refusal(lockOutDir(OUT));
     expect(e.diagnostics).toEqual([expect.objectContaining({
       category: 'usage',
       code: 'output/busy',
       message: `Another build (pid ${holder}) is writing ${OUT}, so this one stopped without touching it.`,
-      hint: `Wait for it to finish or stop it (a serve --watch holds its output folder until Ctrl-C), or pass another --out. If no pkidocs runs, pid ${holder} is another program (a lock of an older pkidocs, which recorded no start time): delete ${lockPath(OUT)} to clear the lock.`,
+      hint: `Wait for it to finish or stop it (a serve --watch holds its output folder until Ctrl-C), or pass another --out. If no pkidocs runs, pid ${holder} is another program: delete ${lockPath(OUT)} to clear the lock.`,
     })]);
     // The holder's lock is untouched and nothing else is left behind.
-    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: holder });
+    expect(readFileSync(lockPath(OUT), 'utf8')).toBe(liveLock(holder));
     expect(readdirSync(TMP)).toEqual(['out.lock']);
   });
 
@@ -95,14 +99,14 @@ describe('the output folder lock', () => {
       if (pid === dead && !raced) {
         raced = true;
         rmSync(lockPath(OUT));
-        writeFileSync(lockPath(OUT), JSON.stringify({ pid: process.ppid }));
+        writeFileSync(lockPath(OUT), liveLock(process.ppid));
       }
       return kill(pid, signal);
     });
     const e = await refusal(lockOutDir(OUT));
     expect(raced).toBe(true);
     expect(e.diagnostics[0]!.message).toBe(`Another build (pid ${process.ppid}) is writing ${OUT}, so this one stopped without touching it.`);
-    expect(JSON.parse(readFileSync(lockPath(OUT), 'utf8'))).toEqual({ pid: process.ppid });
+    expect(readFileSync(lockPath(OUT), 'utf8')).toBe(liveLock(process.ppid));
     expect(readdirSync(TMP)).toEqual(['out.lock']);
   });
 
