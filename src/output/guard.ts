@@ -37,8 +37,8 @@ async function counted<T>(op: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Owned path (absolute, links resolved) → the token of the lock that owns it. */
-const owned = new Map<string, { token: string; kind: 'folder' | 'file' }>();
+/** Owned paths (absolute, links resolved), by path and the token of the lock that owns them. */
+const owned = new Map<string, { root: string; kind: 'folder' | 'file' }>();
 
 /** Thrown when a path lies outside what the process owns; never caught as a build problem. */
 export class OutsideOwnedError extends Error {
@@ -51,9 +51,11 @@ export class OutsideOwnedError extends Error {
 /** Registers a folder (everything inside it) or a single file as owned by `token`; returns what forgets it. */
 export async function own(path: string, token: string, kind: 'folder' | 'file' = 'folder'): Promise<() => void> {
   const real = await realPathOf(resolve(path));
-  owned.set(real, { token, kind });
+  // Keyed by path and token: two claims of one path (one refused) never forget each other's.
+  const key = `${real}\0${token}`;
+  owned.set(key, { root: real, kind });
   return () => {
-    if (owned.get(real)?.token === token) owned.delete(real);
+    owned.delete(key);
   };
 }
 
@@ -75,7 +77,7 @@ export async function ownedPath(path: string, action: string): Promise<string> {
 }
 
 function check(absolute: string, real: string, action: string): string {
-  for (const [root, { kind }] of owned) {
+  for (const { root, kind } of owned.values()) {
     if (kind === 'file' ? real === root : within(real, root)) return absolute;
   }
   throw new OutsideOwnedError(absolute, action);

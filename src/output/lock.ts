@@ -52,8 +52,7 @@ export async function lockOutDir(outDir: string, pid = process.pid): Promise<Out
         const holder = await readLock(lock);
         if (holder === 'gone') continue; // released meanwhile
         if (typeof holder === 'string') throw foreign(outDir, lock, holder);
-        // A lock naming this very process is not held by it (it holds none for this folder yet): an earlier process had the pid.
-        if (holder.pid !== pid && runs(holder)) throw busy(outDir, lock, holder);
+        if (holdsNow(holder, pid)) throw busy(outDir, lock, holder);
         stale = (await takeOver(lock, token, outDir)) ?? stale;
       }
       throw new Error(`Could not take ${lock}: it keeps changing.`);
@@ -76,7 +75,7 @@ async function takeOver(lock: string, token: string, outDir: string): Promise<Lo
   if (!(await renameOwned(lock, aside).then(() => true, missing))) return undefined;
   const holder = await readLock(aside);
   if (holder === 'gone') return undefined;
-  if (typeof holder === 'string' || (holder.pid !== process.pid && runs(holder))) {
+  if (typeof holder === 'string' || holdsNow(holder, process.pid)) {
     await link(aside, lock).catch(exists);
     await removeOwned(aside);
     throw typeof holder === 'string' ? foreign(outDir, lock, holder) : busy(outDir, lock, holder);
@@ -91,6 +90,7 @@ function held(lock: string, token: string, stale: LockRecord | undefined, forget
     if (readLockSync(lock) === token) removeOwnedSync(lock);
   };
   process.once('exit', onExit);
+  heldHere.add(token);
   let released = false;
   return {
     token,
@@ -98,12 +98,26 @@ function held(lock: string, token: string, stale: LockRecord | undefined, forget
     async release() {
       if (released) return;
       released = true;
+      heldHere.delete(token);
       process.off('exit', onExit);
       const holder = await readLock(lock);
       if (typeof holder === 'object' && holder.token === token) await removeOwned(lock);
       forget();
     },
   };
+}
+
+/** Tokens of the locks this process holds now. */
+const heldHere = new Set<string>();
+
+/**
+ * Whether a lock is held: by this process, if one of its locks bears the
+ * token (a lock naming this pid without one was left by an earlier process
+ * that had the pid); by another, if that process runs.
+ */
+function holdsNow(holder: LockRecord, pid: number): boolean {
+  if (holder.pid === pid) return holder.token !== undefined && heldHere.has(holder.token);
+  return runs(holder);
 }
 
 /** Whether the holder of a lock still runs: its pid is alive and, where known, started when the lock says. */
