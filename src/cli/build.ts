@@ -1,5 +1,6 @@
 // `pkidocs build`: one full build into the output folder, reported as a
 // summary line or as every problem found, with the exit code they call for.
+import { join, relative, sep } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { abandonClaims } from '../output/claim.ts';
 import { build, type BuildOptions } from '../site/build.ts';
@@ -22,7 +23,9 @@ export async function runBuild(reporter: Reporter, options: Omit<BuildOptions, '
     const err = e as NodeJS.ErrnoException;
     // A folder the build may not write (a read-only .pkidocs-cache): one line naming it, not a stack.
     if ((err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') && err.path) {
-      reporter.info(`Build failed: ${err.path} cannot be written (${err.code}). Make it writable (or delete it, if it is in the cache folder .pkidocs-cache), then build again; ${outDir} was left as it was.`);
+      const cache = join(options.root, '.pkidocs-cache');
+      const where = err.path.startsWith(`${cache}${sep}`) ? `The cache folder ${cache} cannot be written (${err.code} at ${relative(cache, err.path)}): make it writable, or delete it (it is rebuilt)` : `${err.path} cannot be written (${err.code}): make it writable`;
+      reporter.info(`Build failed: ${where}, then build again. The build stopped before replacing ${outDir}, which was left as it was.`);
       return ExitCode.Unexpected;
     }
     reporter.info(`Build failed with an unexpected error; ${outDir} was left as it was.\n${err.stack ?? String(e)}`);

@@ -178,7 +178,8 @@ export class SiteBuilder {
     const saving = Promise.resolve(rendered.save?.(links.index, published)).catch((e: NodeJS.ErrnoException) => {
       this.ctx.notice(`The cache in ${this.ctx.cacheDir} could not be saved (${e.code ?? e.message}); the site in ${this.outDir} is complete, and the next build renders what the cache would have spared.`);
     });
-    await Promise.all([saving, written.removing]);
+    const removing = written.removing?.catch((e: Error) => this.ctx.notice(`The previous site could not be removed after the swap (${e.message}); ${this.outDir} holds the new one.`));
+    await Promise.all([saving, removing]);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;

@@ -142,6 +142,48 @@ describe('items 3 and 4: what is not provably ours', () => {
   });
 });
 
+describe('items 6 and 7: a cache that cannot be written, a full disk', () => {
+  const root = process.getuid?.() === 0;
+  it('a read-only .pkidocs-cache: one line naming the cache folder, out/ truly left as it was', async () => {
+    const cache = join(ROOT, '.pkidocs-cache');
+    mkdirSync(cache, { recursive: true });
+    const out = join(TMP, 'ro-cache');
+    // As root, permissions do not stop a write: the folder is mounted read-only over itself instead.
+    if (root) execFileSync('sh', ['-c', `mount --bind "${cache}" "${cache}" && mount -o remount,ro,bind "${cache}"`]);
+    else execFileSync('chmod', ['-R', 'a-w', cache]);
+    let result: Awaited<ReturnType<typeof build>>;
+    try {
+      result = await runCli(['build', '--no-cache', '--config', CONFIG, '--out', out]);
+    } finally {
+      if (root) execFileSync('umount', [cache]);
+      else execFileSync('chmod', ['-R', 'u+w', cache]);
+    }
+    expect(result.code).toBe(ExitCode.Unexpected);
+    expect(result.stderr).toMatch(new RegExp(`Build failed: The cache folder ${cache.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} cannot be written \\((EROFS|EACCES) at `));
+    expect(result.stderr).toContain(`The build stopped before replacing ${out}, which was left as it was.`);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // no stack
+    expect(existsSync(out)).toBe(false);
+    expect(besideOut(out)).toEqual([]);
+  });
+
+  it.runIf(root)('a full disk: one line naming the folder written and the space needed; nothing left', async () => {
+    const small = join(TMP, 'small-disk');
+    mkdirSync(small, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', small]);
+    try {
+      const out = join(small, 'site');
+      const { code, stderr } = await build(out);
+      expect(code).toBe(ExitCode.Unexpected);
+      expect(stderr).toMatch(new RegExp(`The disk is full while writing the site into ${small.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}/site\\.tmp-[0-9a-f]{16}: the site needs about \\d+\\.\\d MB there, [\\d.]+ MB free once the partial copy is removed\\. \\[output/disk-full\\]`));
+      expect(stderr).not.toContain('unexpected error');
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(readdirSync(small)).toEqual([]);
+    } finally {
+      execFileSync('umount', [small]);
+    }
+  });
+});
+
 describe('item 15: check compares out/ with the manifest first', () => {
   it(': > index.html, a lost page and an extra file: exit 4, each named, no crawl', async () => {
     writeFileSync(join(OUT, 'index.html'), '');
