@@ -13,6 +13,24 @@ export interface ManifestChanges {
   removed: readonly string[];
 }
 
+/** The update under way per out/: updates run one after another, off the rebuild's path. */
+const pending = new Map<string, Promise<void>>();
+
+/**
+ * Queues the update of out/'s manifest after a rebuild's writes: the page
+ * reload does not wait for it (hashing every page after a layout edit would
+ * add to the edit-to-reload time), the next update and `settled` do.
+ */
+export function queueManifestUpdate(outDir: string, changes: ManifestChanges, onError: (e: Error) => void): void {
+  const next = (pending.get(outDir) ?? Promise.resolve()).then(() => updateManifest(outDir, changes)).catch(onError);
+  pending.set(outDir, next);
+}
+
+/** Resolves once every queued update of out/'s manifest is written (before the lock is released). */
+export function manifestSettled(outDir: string): Promise<void> {
+  return pending.get(outDir) ?? Promise.resolve();
+}
+
 /** Applies these changes to out/'s manifest; out/ without one (an older site) is left without one. */
 export async function updateManifest(outDir: string, changes: ManifestChanges): Promise<void> {
   const manifest = await readManifest(outDir);

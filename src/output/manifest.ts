@@ -19,8 +19,8 @@ export interface ManifestEntry {
 export type Manifest = Map<string, ManifestEntry>;
 
 export function entryOf(contents: string | Uint8Array): ManifestEntry {
-  const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  return { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  return { size, sha256: createHash('sha256').update(contents).digest('hex') };
 }
 
 /** The manifest's file: one line per file, sorted, so that it is stable and readable in a diff. */
@@ -86,17 +86,27 @@ export async function listTree(dir: string): Promise<{ files: string[]; folders:
   return { files, folders };
 }
 
-/** Entries of `dir` that `known` (file paths) does not account for: files not in it, folders holding none of it. */
+/**
+ * Entries of `dir` that `known` does not account for: files it does not list,
+ * and folders no listed path lies in (an empty folder a listed file was
+ * removed from is still ours). `known` is asked about a file by its path and
+ * about a folder by its path with a trailing '/'.
+ */
 export async function unknownEntries(dir: string, known: (path: string) => boolean): Promise<string[]> {
   const { files, folders } = await listTree(dir);
   const strange = files.filter((f) => !known(f)).sort();
-  const holding = new Set<string>();
-  for (const f of files) {
-    if (!known(f)) continue;
-    for (let i = f.indexOf('/'); i >= 0; i = f.indexOf('/', i + 1)) holding.add(f.slice(0, i));
-  }
-  // A folder listed once, not each empty folder inside it.
-  const emptyOfOurs = folders.filter((d) => !holding.has(d)).sort();
-  const top = emptyOfOurs.filter((d) => !emptyOfOurs.some((o) => d.startsWith(`${o}/`)));
+  const foreign = folders.filter((d) => !known(`${d}/`)).sort();
+  // A folder named once, not each entry inside it.
+  const top = foreign.filter((d) => !foreign.some((o) => d.startsWith(`${o}/`)));
   return [...top.map((d) => `${d}/`), ...strange.filter((f) => !top.some((d) => f.startsWith(`${d}/`)))].sort();
+}
+
+/** A `known` for unknownEntries: these paths, and every folder holding one. */
+export function knownPaths(paths: Iterable<string>, also: (path: string) => boolean = () => false): (path: string) => boolean {
+  const set = new Set<string>();
+  for (const p of paths) {
+    set.add(p);
+    for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) set.add(p.slice(0, i + 1));
+  }
+  return (path) => set.has(path) || also(path);
 }

@@ -5,7 +5,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { MANIFEST, readManifest, unknownEntries } from './manifest.ts';
+import { knownPaths, MANIFEST, readManifest, unknownEntries } from './manifest.ts';
 
 /**
  * Written into every output folder. A dotfile no page or static file can be
@@ -67,7 +67,7 @@ export async function contentsProblem(outDir: string, next?: ReadonlySet<string>
   }
   const manifest = await readManifest(real);
   const ours = (p: string): boolean => p === MARKER || p === MANIFEST;
-  const known = manifest ? (p: string) => ours(p) || manifest.has(p) : next ? (p: string) => ours(p) || next.has(p) || p.startsWith('_pkidocs/') : undefined;
+  const known = manifest ? knownPaths(manifest.keys(), ours) : next ? knownPaths(next, (p) => ours(p) || p.startsWith('_pkidocs/')) : undefined;
   if (!known) return undefined;
   const unknown = await unknownEntries(real, known);
   if (!unknown.length) return undefined;

@@ -11,6 +11,7 @@ import { copyStatic, type StaticFile } from './copy-static.ts';
 import { diskFull } from './disk-full.ts';
 import { linkOwned, mkdirOwned, own, removeOwned, renameOwned, writeOwned } from './guard.ts';
 import { newToken } from './lock.ts';
+import { manifestSettled } from './manifest-update.ts';
 import { entryOf, hashFile, MANIFEST, manifestText, readManifest, type Manifest } from './manifest.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
 import { asidePath, tmpPath } from './recover.ts';
@@ -63,6 +64,7 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
  */
 export async function stageSite(outDir: string, token: string, given: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<StagedSite> {
   // The marker and the manifest are the writer's own: a page or static file of those names is not written.
+  await manifestSettled(outDir); // watch mode's last in-place update, whose entries linked files take
   const pages = given.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
   const sources = statics.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
   const manifest = await manifestOf(outDir, pages, sources);

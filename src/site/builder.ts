@@ -9,6 +9,7 @@ import { ClientBundler, type BundleFile } from '../bundle/bundle.ts';
 import { apiNotesMarkdown } from '../content/api-notes.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
+import { manifestSettled } from '../output/manifest-update.ts';
 import { hasMarker } from '../output/out-dir.ts';
 import { stageSite, type StagedSite } from '../output/write.ts';
 import { publishSite, type TwinMemo } from '../publish/publish.ts';
@@ -81,6 +82,7 @@ export class SiteBuilder {
 
   /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
+    await manifestSettled(this.outDir); // written while the lock is held
     await Promise.all([(await this.claim.take())?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 
@@ -150,7 +152,7 @@ export class SiteBuilder {
     // emptied since, or the last run's write failed) the whole site is written to a temporary folder while
     // links are checked, and swapped in for out/.
     const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
-      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
+      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics, onManifestError: (e) => this.ctx.notice(`${this.outDir}'s manifest could not be updated (${e.message}): pkidocs check will report it until the next full build.`) })
       : whenStaged(stageSite(this.outDir, (await this.claimOutput()).token, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
       (r) => `${r.linksChecked} links on ${r.pagesChecked} pages`)

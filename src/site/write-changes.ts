@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { StaticFile } from '../output/copy-static.ts';
 import { copyOwned, mkdirOwned, removeEmptyOwned, removeOwned, renameOwned } from '../output/guard.ts';
-import { updateManifest } from '../output/manifest-update.ts';
+import { manifestSettled, queueManifestUpdate } from '../output/manifest-update.ts';
 import type { OutputFile, StagedSite } from '../output/write.ts';
 import { writeInPlace } from '../output/write-in-place.ts';
 
@@ -23,6 +23,8 @@ export interface IncrementalWrite {
   statics: ReadonlySet<string>;
   /** The static files as the content stage listed and checked them (links resolved to regular files). */
   staticFiles: readonly StaticFile[];
+  /** Where to say that out/'s manifest could not be updated (check will then report out/ as changed). */
+  onManifestError?: (e: Error) => void;
 }
 
 let counter = 0;
@@ -53,15 +55,15 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
   copied.catch(() => {}); // reported by commit or abort, whichever comes
   return {
     async commit() {
-      await copied;
+      await Promise.all([copied, manifestSettled(w.outDir)]);
       const bytes = await writeInPlace(w.outDir, write, w.before);
       await Promise.all(copies.map((c) => renameOwned(c.tmp, c.target)));
       for (const path of remove) {
         await removeOwned(join(w.outDir, path));
         await pruneEmptyFolders(w.outDir, dirname(join(w.outDir, path)));
       }
-      // out/'s manifest follows (pkidocs check and the next build read it).
-      await updateManifest(w.outDir, { written: write, copied: copies.map((c) => ({ path: relative(w.outDir, c.target).split(sep).join('/'), source: c.from })), removed: remove });
+      // out/'s manifest follows (pkidocs check and the next build read it), after the reload.
+      queueManifestUpdate(w.outDir, { written: write, copied: copies.map((c) => ({ path: relative(w.outDir, c.target).split(sep).join('/'), source: c.from })), removed: remove }, w.onManifestError ?? (() => {}));
       return { bytes };
     },
     async abort() {
