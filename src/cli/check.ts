@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { crawlSite } from '../check/crawl.ts';
 import { error } from '../diagnostics/diagnostic.ts';
 import { siteBase } from '../output/site-base.ts';
+import { verifyOutput } from '../output/verify.ts';
 import { ExitCode } from './exit-codes.ts';
 import type { CliReporter } from './reporter.ts';
 
@@ -20,6 +21,17 @@ export async function checkCommand({ reporter, outDir, external }: CheckOptions)
   if (!built) {
     reporter.diagnostic(error('usage', 'check/no-site', `${outDir} holds no built site (it has no 404.html).`, { hint: 'Build it first with pkidocs build, or pass --out with the folder the site was built into.' }));
     return ExitCode.Usage;
+  }
+  // The files first: a page emptied or a file lost since the build fails the check before any link is crawled.
+  const changed = await verifyOutput(outDir);
+  if (!changed) {
+    reporter.diagnostic(error('usage', 'check/no-manifest', `${outDir} holds no .pkidocs-manifest.json, the list of files its build wrote, so its files cannot be checked.`, { hint: 'Build it again with this version of pkidocs (pkidocs build), then check it.' }));
+    return ExitCode.Usage;
+  }
+  if (changed.length) {
+    changed.forEach((d) => reporter.diagnostic(d));
+    reporter.info(`${outDir} is not the site its build wrote: ${changed.length} file(s) missing, empty, changed or extra. No link was checked.`);
+    return ExitCode.BrokenLinks;
   }
   const started = performance.now();
   const report = await crawlSite({

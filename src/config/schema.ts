@@ -111,7 +111,8 @@ export const siteConfigSchema = z.strictObject({
     })
     .optional(),
   docs: z.strictObject({
-    path: z.string().startsWith('/').default('/docs'),
+    /** Where the Markdown pages live: path segments after a slash each, such as /docs (no `.`, `..` or empty segment). */
+    path: z.string().regex(/^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/, 'must be "/" and path segments, such as /docs or /guide/v3 (no ".", ".." or empty segment, no trailing "/")').default('/docs'),
     versions: z.array(z.strictObject({ name: z.string().min(1), label: z.string().min(1) })).min(1),
     mainPage: z.string().min(1),
   }),

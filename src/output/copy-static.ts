@@ -3,12 +3,12 @@
 // a host would follow to wherever it points), a link leading outside the
 // repository, a loop, a FIFO or a device is a content error, and two files
 // whose paths differ only in case (one file on macOS and Windows) too.
-import { statSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+import { constants, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { brokenLink, isMissing, show } from '../content/read-file.ts';
 import { listContentFiles } from '../content/walk.ts';
+import { copyOwned, mkdirOwned } from './guard.ts';
 
 export interface StaticFile {
   /** Path below out/, '/'-separated. */
@@ -46,8 +46,8 @@ export function listStaticFiles(staticDir: string, root: string): { files: Stati
 /** Copies the listed files into `dest` as regular files. */
 export async function copyStatic(files: readonly StaticFile[], dest: string): Promise<void> {
   const dirs = new Set(files.map((f) => dirname(join(dest, f.path))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-  await Promise.all(files.map((f) => copyFile(f.source, join(dest, f.path))));
+  await Promise.all([...dirs].map((d) => mkdirOwned(d)));
+  await Promise.all(files.map((f) => copyOwned(f.source, join(dest, f.path), constants.COPYFILE_EXCL)));
 }
 
 function notRegular(path: string): string | undefined {

@@ -5,6 +5,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { knownPaths, MANIFEST, readManifest, unknownEntries } from './manifest.ts';
 
 /**
  * Written into every output folder. A dotfile no page or static file can be
@@ -43,17 +44,37 @@ export async function protectedProblem(outDir: string, rules: OutDirRules): Prom
   return undefined;
 }
 
-/** A problem unless `outDir` is missing, an empty folder, or a folder pkidocs wrote. */
-export async function contentsProblem(outDir: string): Promise<Diagnostic | undefined> {
+/**
+ * A problem unless `outDir` is missing, an empty folder, or a folder pkidocs
+ * wrote holding nothing else: every entry must be listed in its manifest.
+ * A site of an older pkidocs (no manifest) is checked against `next`, the
+ * files of the site about to replace it, when it is known (just before the
+ * swap): any entry that site does not write (a .git/, a CNAME, notes) is
+ * named and refused, never deleted.
+ */
+export async function contentsProblem(outDir: string, next?: ReadonlySet<string>): Promise<Diagnostic | undefined> {
   const stat = await lstat(outDir).catch(missing);
   if (!stat) return undefined;
   const real = await realPathOf(outDir);
   if (!(await lstat(real)).isDirectory()) {
     return error('usage', 'output/not-a-folder', refusal(outDir, real, 'it is a file, not a folder'), { hint: HINT });
   }
-  if ((await readdir(real)).length === 0 || (await isOurs(real))) return undefined;
-  return error('usage', 'output/not-ours', refusal(outDir, real, `it holds files that pkidocs did not write (there is no ${MARKER} file in it)`), {
-    hint: 'If it is an old site you no longer need, delete it yourself; otherwise pass --out a missing or empty folder.',
+  if ((await readdir(real)).length === 0) return undefined;
+  if (!(await isOurs(real))) {
+    return error('usage', 'output/not-ours', refusal(outDir, real, `it holds files that pkidocs did not write (there is no ${MARKER} file in it)`), {
+      hint: 'If it is an old site you no longer need, delete it yourself; otherwise pass --out a missing or empty folder.',
+    });
+  }
+  const manifest = await readManifest(real);
+  const ours = (p: string): boolean => p === MARKER || p === MANIFEST;
+  const known = manifest ? knownPaths(manifest.keys(), ours) : next ? knownPaths(next, (p) => ours(p) || p.startsWith('_pkidocs/')) : undefined;
+  if (!known) return undefined;
+  const unknown = await unknownEntries(real, known);
+  if (!unknown.length) return undefined;
+  const shown = unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? ` and ${unknown.length - 5} more` : '');
+  const record = manifest ? `its ${MANIFEST} does not list` : 'this build does not write (the folder is from an older pkidocs, which kept no list of its files)';
+  return error('usage', 'output/unknown-entries', refusal(outDir, real, `it holds ${unknown.length === 1 ? 'an entry' : `${unknown.length} entries`} that ${record}: ${shown}`), {
+    hint: 'Move what is yours out of it (a .git/ or CNAME belongs in content/static/ or elsewhere), or delete the folder yourself if nothing in it is, then build again.',
   });
 }
 
@@ -70,9 +91,10 @@ export async function isOurs(dir: string): Promise<boolean> {
   return Boolean(page?.isFile() && notFound?.isFile() && chunks?.isDirectory());
 }
 
-/** Whether out/ still holds the marker of the site pkidocs wrote into it. */
+/** Whether out/ still holds the marker and the manifest of the site pkidocs wrote into it (watch mode then rewrites it in place). */
 export async function hasMarker(dir: string): Promise<boolean> {
-  return (await lstat(join(dir, MARKER)).catch(missing))?.isFile() ?? false;
+  const [marker, manifest] = await Promise.all([MARKER, MANIFEST].map((f) => lstat(join(dir, f)).catch(missing)));
+  return Boolean(marker?.isFile() && manifest?.isFile());
 }
 
 function refusal(given: string, real: string, why: string): string {

@@ -1,60 +1,58 @@
 // What a build that stopped half-way (killed, out of memory, power cut) left
-// beside out/: its new site in `<out>.tmp-<pid>` and, when it stopped between
-// the two renames of the swap, the previous site in `<out>.old-<pid>` with no
-// out/ at all. The next build, holding the lock, puts the previous site back
-// and removes the rest. Only folders pkidocs wrote (marked) are touched.
-import { lstat, readdir, rename, rm } from 'node:fs/promises';
+// beside out/: its new site in `<out>.tmp-<token>` and, when it stopped
+// between the two renames of the swap, the previous site in
+// `<out>.old-<token>` with no out/ at all. The next build takes over the dead
+// build's lock, and with it its token: only the folders named with that token
+// are put back or removed. Any other folder named like one (a backup called
+// out.old-1, a leftover of an older pkidocs) is named and left alone.
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { own, removeOwned, renameOwned } from './guard.ts';
+import type { LockRecord } from './lock.ts';
 import { isOurs } from './out-dir.ts';
 
-export const tmpPath = (outDir: string, pid = process.pid): string => `${outDir}.tmp-${pid}`;
-export const asidePath = (outDir: string, pid = process.pid): string => `${outDir}.old-${pid}`;
-
-interface Leftover {
-  name: string;
-  kind: 'tmp' | 'old';
-  pid: number;
-  mtimeMs: number;
-}
+export const tmpPath = (outDir: string, token: string): string => `${outDir}.tmp-${token}`;
+export const asidePath = (outDir: string, token: string): string => `${outDir}.old-${token}`;
 
 /**
- * Restores or removes the leftovers of other runs; call it only while
- * holding the lock (no other build is writing them). Returns one line per
- * folder it handled, for the terminal.
+ * Restores or removes what the dead holder of the lock (`stale`) left; call
+ * it only while holding the lock, with its `token`. Returns one line per
+ * folder it handled or left alone, for the terminal.
  */
-export async function recoverLeftovers(outDir: string, pid = process.pid): Promise<string[]> {
-  const leftovers = await findLeftovers(outDir, pid);
+export async function recoverLeftovers(outDir: string, token: string, stale: LockRecord | undefined): Promise<string[]> {
   const lines: string[] = [];
   const parent = dirname(outDir);
-  const outMissing = !(await lstat(outDir).then(() => true, () => false));
-  // The newest previous site is the last good one; the new sites of crashed runs may be incomplete.
-  const olds = leftovers.filter((l) => l.kind === 'old').sort((a, b) => b.mtimeMs - a.mtimeMs);
-  const restore = outMissing ? olds[0] : undefined;
-  if (restore) {
-    await rename(join(parent, restore.name), outDir);
-    lines.push(`Restored ${outDir} from ${restore.name}, left by a build (pid ${restore.pid}) that stopped between its two renames.`);
+  const theirs = stale?.token;
+  const prefix = `${basename(outDir)}.`;
+  const names = (await readdir(parent).catch(() => [] as string[])).filter((n) => /^(tmp|old)-/.test(n.slice(prefix.length)) && n.startsWith(prefix));
+  const found = async (kind: 'tmp' | 'old'): Promise<string | undefined> => {
+    if (!theirs) return undefined;
+    const path = join(parent, `${prefix}${kind}-${theirs}`);
+    const stat = await lstat(path).catch(() => undefined);
+    return stat?.isDirectory() && (await isOurs(path)) ? path : undefined;
+  };
+  const [tmp, old] = [await found('tmp'), await found('old')];
+  const forget = [tmp, old, old && outDir].filter((p): p is string => p !== undefined).map((p) => own(p, token));
+  const forgetAll = await Promise.all(forget);
+  try {
+    const outMissing = !(await lstat(outDir).then(() => true, () => false));
+    if (old && outMissing) {
+      await renameOwned(old, outDir);
+      lines.push(`Restored ${outDir} from ${basename(old)}, left by a build (pid ${stale!.pid}) that stopped between its two renames.`);
+    } else if (old) {
+      await removeOwned(old, { recursive: true });
+      lines.push(`Removed ${basename(old)}, left by a build (pid ${stale!.pid}) that did not finish.`);
+    }
+    if (tmp) {
+      await removeOwned(tmp, { recursive: true });
+      lines.push(`Removed ${basename(tmp)}, left by a build (pid ${stale!.pid}) that did not finish.`);
+    }
+  } finally {
+    forgetAll.forEach((f) => f());
   }
-  for (const l of leftovers) {
-    if (l === restore) continue;
-    await rm(join(parent, l.name), { recursive: true, force: true });
-    lines.push(`Removed ${l.name}, left by a build (pid ${l.pid}) that did not finish.`);
+  const mine = new Set([tmpPath(outDir, token), asidePath(outDir, token), tmp, old].map((p) => p && basename(p)));
+  for (const name of names.filter((n) => !mine.has(n))) {
+    lines.push(`Left ${join(parent, name)} alone: its name is like a leftover of a build, but no lock of pkidocs names it, so it may be yours. Delete it yourself if it is not.`);
   }
   return lines;
-}
-
-/** `<out>.tmp-N` and `<out>.old-N` folders of other processes that pkidocs wrote. */
-async function findLeftovers(outDir: string, pid: number): Promise<Leftover[]> {
-  const parent = dirname(outDir);
-  const prefix = `${basename(outDir)}.`;
-  const names = await readdir(parent).catch(() => [] as string[]);
-  const found: Leftover[] = [];
-  for (const name of names) {
-    const m = /^(tmp|old)-(\d+)$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
-    if (!m || Number(m[2]) === pid) continue;
-    const path = join(parent, name);
-    const stat = await lstat(path).catch(() => undefined);
-    if (!stat?.isDirectory() || !(await isOurs(path))) continue;
-    found.push({ name, kind: m[1] as Leftover['kind'], pid: Number(m[2]), mtimeMs: stat.mtimeMs });
-  }
-  return found;
 }

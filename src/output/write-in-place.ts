@@ -5,9 +5,9 @@
 // server reads a file again when its identity moved while it read it
 // (dev/file-cache.ts), so it never serves a page half-way through a rewrite.
 import { constants } from 'node:fs';
-import { lstat, mkdir, rm, writeFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { writeAtomic } from '../shared/cache-io.ts';
+import { mkdirOwned, removeOwned, replaceOwned, writeOwned } from './guard.ts';
 import type { OutputFile } from './write.ts';
 
 /**
@@ -42,14 +42,14 @@ async function putFile(target: string, contents: OutputFile['contents']): Promis
   // Not there (or not to be looked at): made anew, which fails on its own if it cannot be.
   const info = await lstat(target).catch(() => undefined);
   if (!info) return createFile(target, contents);
-  if (!info.isFile() || info.nlink !== 1) return writeAtomic(target, contents);
+  if (!info.isFile() || info.nlink !== 1) return replaceOwned(target, contents);
   try {
-    await writeFile(target, contents, { flag: constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW });
+    await writeOwned(target, contents, constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // Gone, or a link now, since the look.
     if (code === 'ENOENT') return createFile(target, contents);
-    if (code === 'ELOOP') return writeAtomic(target, contents);
+    if (code === 'ELOOP') return replaceOwned(target, contents);
     throw e;
   }
 }
@@ -59,8 +59,8 @@ async function putFile(target: string, contents: OutputFile['contents']): Promis
  * missing. Exclusive, so that a link made there since the look fails the write instead of taking it.
  */
 async function createFile(target: string, contents: OutputFile['contents']): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, contents, { flag: 'wx' });
+  await mkdirOwned(dirname(target));
+  await writeOwned(target, contents, 'wx');
 }
 
 /** Puts these files back as `before` had them; the ones that could not be. */
@@ -69,7 +69,7 @@ async function restore(outDir: string, paths: readonly string[], before: Readonl
     const target = join(outDir, path);
     const old = before.get(path);
     try {
-      if (old === undefined) await rm(target, { force: true });
+      if (old === undefined) await removeOwned(target);
       else await putFile(target, old);
       return false;
     } catch {

@@ -4,10 +4,15 @@
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
 import { constants } from 'node:fs';
-import { access, copyFile, link, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
+import { diskFull } from './disk-full.ts';
+import { linkOwned, mkdirOwned, own, removeOwned, renameOwned, writeOwned } from './guard.ts';
+import { newToken } from './lock.ts';
+import { manifestSettled } from './manifest-update.ts';
+import { entryOf, hashFile, MANIFEST, manifestText, readManifest, type Manifest } from './manifest.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
 import { asidePath, tmpPath } from './recover.ts';
 
@@ -40,10 +45,16 @@ export interface StagedSite {
   abort(): Promise<void>;
 }
 
-export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<WriteResult> {
-  const result = await (await stageSite(outDir, files, statics)).commit();
-  await result.removing;
-  return result;
+/** Stages and swaps in one go, owning out/ and the folders beside it meanwhile (for callers without a claim: tests, tools). */
+export async function writeSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = [], token = newToken()): Promise<WriteResult> {
+  const forget = await Promise.all([outDir, tmpPath(outDir, token), asidePath(outDir, token)].map((p) => own(p, token)));
+  try {
+    const result = await (await stageSite(outDir, token, files, statics)).commit();
+    await result.removing;
+    return result;
+  } finally {
+    forget.forEach((f) => f());
+  }
 }
 
 /**
@@ -51,48 +62,81 @@ export async function writeSite(outDir: string, files: readonly (OutputFile | Li
  * meanwhile: the writing is I/O, the checking is CPU) and returns what swaps
  * it in or drops it.
  */
-export async function stageSite(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<StagedSite> {
-  if (await holdsAlready(outDir, files, statics)) {
-    const unchanged: WriteResult = { bytes: files.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
+export async function stageSite(outDir: string, token: string, given: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[] = []): Promise<StagedSite> {
+  // The marker and the manifest are the writer's own: a page or static file of those names is not written.
+  await manifestSettled(outDir); // watch mode's last in-place update, whose entries linked files take
+  const pages = given.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
+  const sources = statics.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
+  const manifest = await manifestOf(outDir, pages, sources);
+  const files = [...pages, { path: MANIFEST, contents: manifestText(manifest) }];
+  const next = new Set(files.map((f) => f.path).concat(sources.map((f) => f.path)));
+  if (await holdsAlready(outDir, files, sources)) {
+    const unchanged: WriteResult = { bytes: pages.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
     return { commit: async () => unchanged, abort: async () => {} };
   }
-  const tmp = tmpPath(outDir);
+  const tmp = tmpPath(outDir, token);
   try {
-    const bytes = await writeInto(tmp, outDir, files, statics);
+    const bytes = await writeInto(tmp, outDir, files, sources).catch(async (e: unknown) => {
+      throw (await diskFull(e, tmp, [...files, ...sources].reduce((n, f) => n + ('source' in f ? 0 : byteCount(f)), 0))) ?? e;
+    });
     return {
       commit: async () => {
         await pausePoint('before-swap', outDir);
-        const { removing } = await swap(tmp, outDir);
+        const { removing } = await swap(tmp, outDir, token, next);
         return { bytes, removing };
       },
-      abort: () => rm(tmp, { recursive: true, force: true }),
+      abort: () => removeOwned(tmp, { recursive: true }),
     };
   } catch (e) {
-    await rm(tmp, { recursive: true, force: true });
+    await removeOwned(tmp, { recursive: true });
     throw e;
   }
 }
 
+/**
+ * What the manifest of this site lists. A file linked from the previous out/
+ * takes its entry from that site's manifest, if it has one, instead of being
+ * read again; the rest are hashed.
+ */
+async function manifestOf(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<Manifest> {
+  const previous = files.some((f) => 'from' in f) ? await readManifest(outDir) : undefined;
+  const manifest: Manifest = new Map();
+  await Promise.all([
+    ...files.map(async (f) => {
+      if (!('from' in f)) return void manifest.set(f.path, entryOf(f.contents));
+      const known = f.from === join(outDir, f.path) ? previous?.get(f.path) : undefined;
+      const entry = known?.size === f.bytes ? known : await hashFile(f.from);
+      if (entry) manifest.set(f.path, entry);
+    }),
+    ...statics.map(async (f) => {
+      const entry = await hashFile(f.source);
+      if (entry) manifest.set(f.path, entry);
+    }),
+  ]);
+  return manifest;
+}
+
 async function writeInto(tmp: string, outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<number> {
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(tmp, { recursive: true });
-  await writeFile(join(tmp, MARKER), MARKER_TEXT);
+  await removeOwned(tmp, { recursive: true });
+  await mkdirOwned(tmp);
+  await writeOwned(join(tmp, MARKER), MARKER_TEXT, 'wx');
   // Static files come listed and checked by the content stage (copy-static.ts); one the previous out/
   // holds with the same bytes is linked from there, like an unchanged page.
-  const kept = await Promise.all(statics.map((f) => (f.path === MARKER ? false : sameBytes(f.source, join(outDir, f.path)))));
-  await copyStatic(statics.filter((f, i) => f.path !== MARKER && !kept[i]), tmp);
+  const kept = await Promise.all(statics.map((f) => sameBytes(f.source, join(outDir, f.path))));
+  await copyStatic(statics.filter((_, i) => !kept[i]), tmp);
   const keptStatics = statics.filter((_, i) => kept[i]);
-  await Promise.all([...new Set(keptStatics.map((f) => dirname(join(tmp, f.path))))].map((d) => mkdir(d, { recursive: true })));
-  await Promise.all(keptStatics.map((f) => reuse(join(outDir, f.path), join(tmp, f.path))));
+  await Promise.all([...new Set(keptStatics.map((f) => dirname(join(tmp, f.path))))].map((d) => mkdirOwned(d)));
+  await Promise.all(keptStatics.map((f) => linkOwned(join(outDir, f.path), join(tmp, f.path))));
   const dirs = new Set(files.map((f) => dirname(join(tmp, f.path))));
-  await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
+  await Promise.all([...dirs].map((d) => mkdirOwned(d)));
   let bytes = 0;
-  const queue = files.filter((f) => f.path !== MARKER);
+  const queue = [...files];
   const worker = async (): Promise<void> => {
     for (let f = queue.pop(); f; f = queue.pop()) {
-      bytes += byteCount(f);
-      if ('from' in f) await reuse(f.from, join(tmp, f.path));
-      else await writeFile(join(tmp, f.path), f.contents);
+      if (f.path !== MANIFEST) bytes += byteCount(f);
+      // Created exclusively: the temporary folder is new, so anything already at a name was planted.
+      if ('from' in f) await linkOwned(f.from, join(tmp, f.path));
+      else await writeOwned(join(tmp, f.path), f.contents, 'wx');
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
@@ -139,19 +183,6 @@ async function allHold(checks: readonly ((scratch: Scratch) => Promise<boolean>)
   };
   await Promise.all(Array.from({ length: 32 }, worker));
   return holds;
-}
-
-/**
- * The previous out/ is replaced whole by the swap, so its unchanged files can
- * be shared with the new one: a hard link costs no data; where the file system
- * refuses links, a copy-on-write clone, else a copy.
- */
-async function reuse(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to);
-  } catch {
-    await copyFile(from, to, constants.COPYFILE_FICLONE);
-  }
 }
 
 /** Pages are far below this; a larger (static) file is compared in a buffer of its own. */
@@ -220,25 +251,25 @@ function byteCount(f: OutputFile | LinkedFile): number {
 }
 
 /** Swaps the new site in; resolves once it is in place, with the removal of the previous one (still running). */
-async function swap(tmp: string, outDir: string): Promise<{ removing: Promise<void> }> {
-  const problem = await contentsProblem(outDir);
+async function swap(tmp: string, outDir: string, token: string, next: ReadonlySet<string>): Promise<{ removing: Promise<void> }> {
+  const problem = await contentsProblem(outDir, next);
   if (problem) {
-    await rm(tmp, { recursive: true, force: true });
+    await removeOwned(tmp, { recursive: true });
     throw new BuildFailure([problem]);
   }
-  const old = asidePath(outDir);
-  const hadOld = await rename(outDir, old).then(() => true, ignoreMissing);
+  const old = asidePath(outDir, token);
+  const hadOld = await renameOwned(outDir, old).then(() => true, ignoreMissing);
   crashPoint('between-renames');
   await pausePoint('between-renames', outDir);
   try {
-    await rename(tmp, outDir);
+    await renameOwned(tmp, outDir);
   } catch (e) {
     // Something took out/'s place meanwhile: put the previous site back, drop the new one.
-    if (hadOld) await rename(old, outDir).catch(() => {});
-    await rm(tmp, { recursive: true, force: true });
+    if (hadOld) await renameOwned(old, outDir).catch(() => {});
+    await removeOwned(tmp, { recursive: true });
     throw e;
   }
-  const removing = rm(old, { recursive: true, force: true });
+  const removing = removeOwned(old, { recursive: true });
   removing.catch(() => {}); // handled where it is awaited, later: never an unhandled rejection meanwhile
   return { removing };
 }

@@ -10,6 +10,7 @@ import { apiNotesMarkdown } from '../content/api-notes.ts';
 import type { FollowedLink } from '../content/walk.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
+import { manifestSettled } from '../output/manifest-update.ts';
 import { hasMarker } from '../output/out-dir.ts';
 import { stageSite, type StagedSite } from '../output/write.ts';
 import { publishSite, type TwinMemo } from '../publish/publish.ts';
@@ -88,6 +89,7 @@ export class SiteBuilder {
 
   /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
+    await manifestSettled(this.outDir); // written while the lock is held
     await Promise.all([(await this.claim.take())?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 
@@ -159,8 +161,8 @@ export class SiteBuilder {
     // emptied since, or the last run's write failed) the whole site is written to a temporary folder while
     // links are checked, and swapped in for out/.
     const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
-      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics })
-      : whenStaged(stageSite(this.outDir, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
+      ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics, onManifestError: (e) => this.ctx.notice(`${this.outDir}'s manifest could not be updated (${e.message}): pkidocs check will report it until the next full build.`) })
+      : whenStaged(stageSite(this.outDir, (await this.claimOutput()).token, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
       (r) => `${r.linksChecked} links (every href, repeats included) on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
@@ -183,7 +185,12 @@ export class SiteBuilder {
       });
     this.writeWhole = false;
     // The cache is saved while the previous out/ is removed.
-    await Promise.all([rendered.save?.(links.index, published), written.removing]);
+    // out/ holds the new site now: a cache that cannot be saved (a read-only .pkidocs-cache) is a notice, not a failure.
+    const saving = Promise.resolve(rendered.save?.(links.index, published)).catch((e: NodeJS.ErrnoException) => {
+      this.ctx.notice(`The cache in ${this.ctx.cacheDir} could not be saved (${e.code ?? e.message}); the site in ${this.outDir} is complete, and the next build renders what the cache would have spared.`);
+    });
+    const removing = written.removing?.catch((e: Error) => this.ctx.notice(`The previous site could not be removed after the swap (${e.message}); ${this.outDir} holds the new one.`));
+    await Promise.all([saving, removing]);
 
     this.state = { ...inputs, rendered, links: links.index, files };
     this.renderer = renderer;

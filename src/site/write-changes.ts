@@ -3,9 +3,11 @@
 // (output/write-in-place.ts), static files copied beside their targets and
 // renamed over them. Files that
 // no longer exist in the site are removed, with the folders they leave empty.
-import { copyFile, mkdir, rename, rm, rmdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { StaticFile } from '../output/copy-static.ts';
+import { copyOwned, mkdirOwned, removeEmptyOwned, removeOwned, renameOwned } from '../output/guard.ts';
+import { manifestSettled, queueManifestUpdate } from '../output/manifest-update.ts';
 import type { OutputFile, StagedSite } from '../output/write.ts';
 import { writeInPlace } from '../output/write-in-place.ts';
 
@@ -21,6 +23,8 @@ export interface IncrementalWrite {
   statics: ReadonlySet<string>;
   /** The static files as the content stage listed and checked them (links resolved to regular files). */
   staticFiles: readonly StaticFile[];
+  /** Where to say that out/'s manifest could not be updated (check will then report out/ as changed). */
+  onManifestError?: (e: Error) => void;
 }
 
 let counter = 0;
@@ -45,24 +49,26 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
   // A removed static file whose name a generated file takes back (robots.txt) is replaced, not deleted.
   remove.push(...removedStatics.filter((p) => !w.after.has(p)));
   const copied = Promise.all(copies.map(async (c) => {
-    await mkdir(dirname(c.target), { recursive: true });
-    await copyFile(c.from, c.tmp);
+    await mkdirOwned(dirname(c.target));
+    await copyOwned(c.from, c.tmp, constants.COPYFILE_EXCL);
   }));
   copied.catch(() => {}); // reported by commit or abort, whichever comes
   return {
     async commit() {
-      await copied;
+      await Promise.all([copied, manifestSettled(w.outDir)]);
       const bytes = await writeInPlace(w.outDir, write, w.before);
-      await Promise.all(copies.map((c) => rename(c.tmp, c.target)));
+      await Promise.all(copies.map((c) => renameOwned(c.tmp, c.target)));
       for (const path of remove) {
-        await rm(join(w.outDir, path), { force: true });
+        await removeOwned(join(w.outDir, path));
         await pruneEmptyFolders(w.outDir, dirname(join(w.outDir, path)));
       }
+      // out/'s manifest follows (pkidocs check and the next build read it), after the reload.
+      queueManifestUpdate(w.outDir, { written: write, copied: copies.map((c) => ({ path: relative(w.outDir, c.target).split(sep).join('/'), source: c.from })), removed: remove }, w.onManifestError ?? (() => {}));
       return { bytes };
     },
     async abort() {
       await copied.catch(() => {});
-      await Promise.all(copies.map((c) => rm(c.tmp, { force: true })));
+      await Promise.all(copies.map((c) => removeOwned(c.tmp)));
     },
   };
 }
@@ -93,7 +99,7 @@ export function diffFiles(before: FileMap, after: FileMap): { write: OutputFile[
 async function pruneEmptyFolders(outDir: string, dir: string): Promise<void> {
   for (let d = dir; d.startsWith(outDir + sep); d = dirname(d)) {
     try {
-      await rmdir(d);
+      await removeEmptyOwned(d);
     } catch {
       return; // not empty (or gone): stop climbing
     }

@@ -128,27 +128,32 @@ describe('crashes and concurrent builds', () => {
     expect(crashed.stdout).not.toMatch(/Built \d+ pages/); // killed with SIGKILL, no clean-up ran
     expect(existsSync(OUT)).toBe(false);
     const left = besideOut();
-    expect(left).toEqual([expect.stringMatching(/^site\.lock$/), expect.stringMatching(/^site\.old-\d+$/), expect.stringMatching(/^site\.tmp-\d+$/)]);
-    const pid = left[1]!.slice('site.old-'.length);
+    expect(left).toEqual([expect.stringMatching(/^site\.lock$/), expect.stringMatching(/^site\.old-[0-9a-f]{16}$/), expect.stringMatching(/^site\.tmp-[0-9a-f]{16}$/)]);
+    const token = left[1]!.slice('site.old-'.length);
+    const { pid } = JSON.parse(readFileSync(join(TMP, 'site.lock'), 'utf8')) as { pid: number; token: string };
+    expect(JSON.parse(readFileSync(join(TMP, 'site.lock'), 'utf8'))).toMatchObject({ token });
     expect(siteListing(join(TMP, left[1]!))).toEqual(previous); // the previous site, whole, beside the missing out/
 
     const next = await build(OUT);
     expect(next.code).toBe(ExitCode.Ok);
-    expect(next.stderr).toContain(`Restored ${OUT} from site.old-${pid}, left by a build (pid ${pid}) that stopped between its two renames.`);
-    expect(next.stderr).toContain(`Removed site.tmp-${pid}, left by a build (pid ${pid}) that did not finish.`);
+    expect(next.stderr).toContain(`Restored ${OUT} from site.old-${token}, left by a build (pid ${pid}) that stopped between its two renames.`);
+    expect(next.stderr).toContain(`Removed site.tmp-${token}, left by a build (pid ${pid}) that did not finish.`);
     expect(siteListing(OUT)).toEqual(reference);
     expect(besideOut()).toEqual([]);
   });
 
   it('a temp folder of a dead run is swept by the next build', async () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
-    const tmp = `${OUT}.tmp-${dead}`;
+    // The dead run's lock names its token, and so its temporary folder.
+    const token = '5eed5eed5eed5eed';
+    writeFileSync(`${OUT}.lock`, JSON.stringify({ pkidocs: 'output-lock', pid: dead, token }));
+    const tmp = `${OUT}.tmp-${token}`;
     mkdirSync(join(tmp, 'docs'), { recursive: true });
     writeFileSync(join(tmp, MARKER), '');
     writeFileSync(join(tmp, 'docs/half-written.html'), '<p');
     const { code, stderr } = await build(OUT);
     expect(code).toBe(ExitCode.Ok);
-    expect(stderr).toContain(`Removed site.tmp-${dead}, left by a build (pid ${dead}) that did not finish.`);
+    expect(stderr).toContain(`Removed site.tmp-${token}, left by a build (pid ${dead}) that did not finish.`);
     expect(besideOut()).toEqual([]);
     expect(siteListing(OUT)).toEqual(reference);
   });

@@ -12,6 +12,7 @@ import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-claim');
 const rules = { root: ROOT, contentDir: join(ROOT, 'content') };
+const STALE = 'feedfacefeedface';
 
 beforeEach(() => {
   rmSync(TMP, { recursive: true, force: true });
@@ -26,7 +27,7 @@ describe('claimOutDir', () => {
     const out = join(TMP, 'a/b/site');
     const info: string[] = [];
     const lock = await claimOutDir({ ...rules, outDir: out, onInfo: (l) => info.push(l) });
-    expect(JSON.parse(readFileSync(lockPath(out), 'utf8'))).toEqual({ pid: process.pid });
+    expect(JSON.parse(readFileSync(lockPath(out), 'utf8'))).toMatchObject({ pkidocs: 'output-lock', pid: process.pid, token: lock.token });
     expect(info).toEqual([]);
     await lock.release();
     expect(readdirSync(join(TMP, 'a/b'))).toEqual([]);
@@ -50,13 +51,15 @@ describe('claimOutDir', () => {
 
   it('puts back the previous site a crashed build left aside, and says so', async () => {
     const out = join(TMP, 'site');
-    const old = `${out}.old-999999999`;
+    // The lock of a dead build (pid 999999999) names its token, and with it its folders beside out/.
+    writeFileSync(lockPath(out), JSON.stringify({ pkidocs: 'output-lock', pid: 999999999, token: STALE }));
+    const old = `${out}.old-${STALE}`;
     mkdirSync(old);
     writeFileSync(join(old, MARKER), MARKER_TEXT);
     writeFileSync(join(old, 'index.html'), 'previous');
     const info: string[] = [];
     const lock = await claimOutDir({ ...rules, outDir: out, onInfo: (l) => info.push(l) });
-    expect(info).toEqual([`Restored ${out} from site.old-999999999, left by a build (pid 999999999) that stopped between its two renames.`]);
+    expect(info).toEqual([`Restored ${out} from site.old-${STALE}, left by a build (pid 999999999) that stopped between its two renames.`]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
     await lock.release();
     expect(readdirSync(TMP)).toEqual(['site']);
@@ -64,7 +67,9 @@ describe('claimOutDir', () => {
 
   it('refuses a restored folder that is not a site it wrote, and releases the lock', async () => {
     const out = join(TMP, 'site');
-    const old = `${out}.old-999999999`;
+    // The lock of a dead build (pid 999999999) names its token, and with it its folders beside out/.
+    writeFileSync(lockPath(out), JSON.stringify({ pkidocs: 'output-lock', pid: 999999999, token: STALE }));
+    const old = `${out}.old-${STALE}`;
     mkdirSync(old);
     writeFileSync(join(old, MARKER), MARKER_TEXT);
     writeFileSync(join(old, 'thesis.tex'), 'work');

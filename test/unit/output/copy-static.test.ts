@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { copyStatic, listStaticFiles } from '../../../src/output/copy-static.ts';
+import { own } from '../../../src/output/guard.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-copy-static');
@@ -28,7 +29,9 @@ describe('static files', () => {
     const { files, diagnostics } = listStaticFiles(STATIC, TMP);
     expect(diagnostics).toEqual([]);
     expect(files.map((f) => f.path)).toEqual(['fonts/font.woff2', 'img/logo.svg', 'notes.txt']);
+    const forget = await own(join(TMP, 'out'), 'copy-static-test'); // a build's claim owns out/
     await copyStatic(files, join(TMP, 'out'));
+    forget();
     for (const p of ['fonts/font.woff2', 'img/logo.svg', 'notes.txt']) expect(lstatSync(join(TMP, 'out', p)).isFile()).toBe(true);
     expect(readFileSync(join(TMP, 'out/notes.txt'), 'utf8')).toBe('inside the repository');
   });

@@ -4,6 +4,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST } from '../../../src/output/manifest.ts';
 import { contentsProblem, hasMarker, isOurs, MARKER, MARKER_TEXT, protectedProblem, realPathOf } from '../../../src/output/out-dir.ts';
 import { ROOT } from '../../support/cli.ts';
 
@@ -116,7 +117,8 @@ describe('folder contents', () => {
   });
 
   it('knows its marker only as a file, and an old site only with chunks as a folder', async () => {
-    expect(await hasMarker(dir('with-marker', { [MARKER]: '' }))).toBe(true);
+    expect(await hasMarker(dir('with-marker', { [MARKER]: '', [MANIFEST]: '' }))).toBe(true);
+    expect(await hasMarker(dir('marker-only', { [MARKER]: '' }))).toBe(false); // an older site: written whole, not in place
     expect(await hasMarker(dir('without-marker', { 'index.html': '' }))).toBe(false);
     expect(await hasMarker(join(TMP, 'missing-folder'))).toBe(false);
     expect(await hasMarker(dir('marker-folder', { [`${MARKER}/x`]: '' }))).toBe(false);

@@ -22,6 +22,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 });
 
 const { writeInPlace } = await import('../../../src/output/write-in-place.ts');
+const { own } = await import('../../../src/output/guard.ts');
+let forget = (): void => {};
 
 const DIR = join(import.meta.dirname, '../../.tmp/write-in-place-races');
 const OUT = join(DIR, 'out');
@@ -29,13 +31,15 @@ const PAGE = join(OUT, 'index.html');
 const VICTIM = join(DIR, 'victim.txt');
 const before = new Map([['index.html', 'old home']]);
 
-beforeEach(() => {
+beforeEach(async () => {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   writeFileSync(VICTIM, 'not the site’s');
+  forget = await own(OUT, 'races-test');
 });
 
 afterEach(() => {
+  forget();
   looks.clear();
   rmSync(DIR, { recursive: true, force: true });
 });

@@ -4,18 +4,24 @@
 import { linkSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { own } from '../../../src/output/guard.ts';
 import { writeInPlace } from '../../../src/output/write-in-place.ts';
 
 const DIR = join(import.meta.dirname, '../../.tmp/write-in-place');
 const OUT = join(DIR, 'out');
 const read = (rel: string): string => readFileSync(join(OUT, rel), 'utf8');
 
-beforeEach(() => {
+beforeEach(async () => {
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(join(OUT, 'docs/a'), { recursive: true });
   writeFileSync(join(OUT, 'docs/a/index.html'), 'old a');
   writeFileSync(join(OUT, 'index.html'), 'old home');
-  return () => rmSync(DIR, { recursive: true, force: true });
+  // The claim of a build makes out/ its own; here the test does.
+  const forget = await own(OUT, 'write-in-place-test');
+  return () => {
+    forget();
+    rmSync(DIR, { recursive: true, force: true });
+  };
 });
 
 const before = new Map([['docs/a/index.html', 'old a'], ['index.html', 'old home']]);

@@ -4,12 +4,16 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../../../src/diagnostics/diagnostic.ts';
 import { listStaticFiles } from '../../../src/output/copy-static.ts';
+import { own } from '../../../src/output/guard.ts';
+import { MANIFEST } from '../../../src/output/manifest.ts';
 import { MARKER, MARKER_TEXT } from '../../../src/output/out-dir.ts';
 import { stageSite, writeSite } from '../../../src/output/write.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-write');
 const OUT = join(TMP, 'out');
+/** The token of the writing in tests that look at the folders beside out/ by name. */
+const TOKEN = '0123456789abcdef';
 
 beforeEach(() => {
   rmSync(TMP, { recursive: true, force: true });
@@ -25,9 +29,7 @@ function snapshot(dir: string): Record<string, string> {
 
 describe('writeSite', () => {
   it('replaces the whole output folder at once, copies static files and marks the folder', async () => {
-    mkdirSync(join(OUT, 'stale'), { recursive: true });
-    writeFileSync(join(OUT, 'stale/index.html'), 'old');
-    writeFileSync(join(OUT, MARKER), 'written by an earlier build');
+    await writeSite(OUT, [{ path: 'stale/index.html', contents: 'old' }]);
     mkdirSync(join(TMP, 'static'));
     writeFileSync(join(TMP, 'static/logo.svg'), '<svg/>');
     const { bytes } = await writeSite(OUT, [
@@ -35,17 +37,14 @@ describe('writeSite', () => {
       { path: 'docs/a/index.html', contents: new TextEncoder().encode('page a') },
     ], listStaticFiles(join(TMP, 'static'), ROOT).files);
     expect(bytes).toBe(10);
-    expect(readdirSync(OUT).sort()).toEqual([MARKER, 'docs', 'index.html', 'logo.svg']);
+    expect(readdirSync(OUT).sort()).toEqual([MANIFEST, MARKER, 'docs', 'index.html', 'logo.svg']);
     expect(readFileSync(join(OUT, 'docs/a/index.html'), 'utf8')).toBe('page a');
     expect(readFileSync(join(OUT, MARKER), 'utf8')).toBe(MARKER_TEXT);
     expect(readdirSync(TMP).sort()).toEqual(['out', 'static']);
   });
 
   it('leaves the previous site whole in out/ until the swap, with the new one complete beside it', async () => {
-    mkdirSync(join(OUT, 'docs/old'), { recursive: true });
-    writeFileSync(join(OUT, 'index.html'), 'old home');
-    writeFileSync(join(OUT, 'docs/old/index.html'), 'old page');
-    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
+    await writeSite(OUT, [{ path: 'index.html', contents: 'old home' }, { path: 'docs/old/index.html', contents: 'old page' }]);
     const before = snapshot(OUT);
     const pages = Array.from({ length: 200 }, (_, i) => ({ path: `docs/p${i}/index.html`, contents: `page ${i}` }));
     process.env.PKIDOCS_TEST_PAUSE = 'before-swap';
@@ -56,7 +55,7 @@ describe('writeSite', () => {
       // Paused with every file written: out/ is still exactly the old site.
       expect(snapshot(OUT)).toEqual(before);
       const tmp = join(TMP, readdirSync(TMP).find((n) => n.startsWith('out.tmp-'))!);
-      expect(Object.keys(snapshot(tmp))).toHaveLength(202);
+      expect(Object.keys(snapshot(tmp))).toHaveLength(203);
       rmSync(flag);
       await building;
     } finally {
@@ -76,10 +75,10 @@ describe('writeSite', () => {
     const before = snapshot(OUT);
     process.env.PKIDOCS_TEST_PAUSE = 'between-renames';
     try {
-      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err);
+      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }], [], TOKEN).then(() => undefined, (err: unknown) => err);
       await expect.poll(() => existsSync(`${OUT}.paused`), { timeout: 10_000, interval: 5 }).toBe(true);
       expect(existsSync(OUT)).toBe(false); // moved aside
-      rmSync(`${OUT}.tmp-${process.pid}`, { recursive: true });
+      rmSync(`${OUT}.tmp-${TOKEN}`, { recursive: true });
       rmSync(`${OUT}.paused`);
       const e = (await building) as NodeJS.ErrnoException;
       expect([e.code, e.syscall]).toEqual(['ENOENT', 'rename']); // the rename's error, not a clean-up's
@@ -96,7 +95,7 @@ describe('writeSite', () => {
     writeFileSync(join(OUT, 'index.html'), 'old home');
     process.env.PKIDOCS_TEST_PAUSE = 'between-renames';
     try {
-      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err);
+      const building = writeSite(OUT, [{ path: 'index.html', contents: 'new home' }], [], TOKEN).then(() => undefined, (err: unknown) => err);
       await expect.poll(() => existsSync(`${OUT}.paused`), { timeout: 10_000, interval: 5 }).toBe(true);
       mkdirSync(OUT);
       writeFileSync(join(OUT, 'notes.txt'), 'someone else\'s');
@@ -108,16 +107,16 @@ describe('writeSite', () => {
       delete process.env.PKIDOCS_TEST_PAUSE;
     }
     expect(snapshot(OUT)).toEqual({ 'notes.txt': "someone else's" });
-    expect(existsSync(`${OUT}.tmp-${process.pid}`)).toBe(false);
-    expect(snapshot(`${OUT}.old-${process.pid}`)['index.html']).toBe('old home'); // kept for the next build's recovery
+    expect(existsSync(`${OUT}.tmp-${TOKEN}`)).toBe(false);
+    expect(snapshot(`${OUT}.old-${TOKEN}`)['index.html']).toBe('old home'); // kept for the next build's recovery
   });
 
   it('clears a temporary folder of its own left by an earlier run before writing into it', async () => {
-    const tmp = `${OUT}.tmp-${process.pid}`;
+    const tmp = `${OUT}.tmp-${TOKEN}`;
     mkdirSync(join(tmp, 'docs'), { recursive: true });
     writeFileSync(join(tmp, 'docs/left-over.html'), 'half a page');
-    await writeSite(OUT, [{ path: 'index.html', contents: 'home' }]);
-    expect(snapshot(OUT)).toEqual({ [MARKER]: MARKER_TEXT, 'index.html': 'home' });
+    await writeSite(OUT, [{ path: 'index.html', contents: 'home' }], [], TOKEN);
+    expect(Object.keys(snapshot(OUT))).toEqual([MANIFEST, MARKER, 'index.html']);
     expect(readdirSync(TMP)).toEqual(['out']);
   });
 
@@ -126,14 +125,14 @@ describe('writeSite', () => {
     writeFileSync(join(OUT, MARKER), MARKER_TEXT);
     writeFileSync(join(OUT, 'index.html'), 'old home');
     const before = snapshot(OUT);
-    const aside = `${OUT}.old-${process.pid}`;
+    const aside = `${OUT}.old-${TOKEN}`;
     mkdirSync(aside);
     writeFileSync(join(aside, 'in-the-way'), '');
-    const e = (await writeSite(OUT, [{ path: 'index.html', contents: 'new home' }]).then(() => undefined, (err: unknown) => err)) as NodeJS.ErrnoException;
+    const e = (await writeSite(OUT, [{ path: 'index.html', contents: 'new home' }], [], TOKEN).then(() => undefined, (err: unknown) => err)) as NodeJS.ErrnoException;
     expect(e.syscall).toBe('rename');
     expect(e.path).toBe(OUT);
     expect(snapshot(OUT)).toEqual(before);
-    expect(existsSync(`${OUT}.tmp-${process.pid}`)).toBe(true); // left for the next build's recovery, as a crash would
+    expect(existsSync(`${OUT}.tmp-${TOKEN}`)).toBe(true); // left for the next build's recovery, as a crash would
   });
 
   it('writes its own marker over a static file or page of that name', async () => {
@@ -156,14 +155,12 @@ describe('writeSite', () => {
   it('creates a missing output folder, parents included', async () => {
     const out = join(TMP, 'a/b/site');
     await writeSite(out, [{ path: 'index.html', contents: 'home' }]);
-    expect(readdirSync(out).sort()).toEqual([MARKER, 'index.html']);
-    expect(existsSync(`${out}.old-${process.pid}`)).toBe(false);
+    expect(readdirSync(out).sort()).toEqual([MANIFEST, MARKER, 'index.html']);
+    expect(existsSync(`${out}.old-`)).toBe(false);
   });
 
   it('shares an unchanged file of the previous site by a hard link, and copies it where links fail', async () => {
-    mkdirSync(OUT);
-    writeFileSync(join(OUT, MARKER), MARKER_TEXT);
-    writeFileSync(join(OUT, 'same.html'), 'unchanged page');
+    await writeSite(OUT, [{ path: 'same.html', contents: 'unchanged page' }]);
     const from = join(OUT, 'same.html');
     const inode = statSync(from).ino;
     const { bytes } = await writeSite(OUT, [
@@ -200,9 +197,14 @@ describe('writeSite', () => {
     expect(['index.html', 'docs/a/index.html', 'logo.svg', MARKER].map((f) => statSync(join(OUT, f))).map((s) => [s.ino, s.mtimeMs])).toEqual(files.map((s) => [s.ino, s.mtimeMs]));
     expect(readdirSync(TMP).sort()).toEqual(['out', 'static']);
 
-    // Anything else makes it a real write: a stray file in out/, a page that differs, a static file that changed.
+    // A stray file in out/ (not in its manifest) is not replaced: the write stops, naming it, and out/ keeps it.
+    writeFileSync(join(OUT, 'stray.txt'), 'x');
+    const refused = await writeSite(OUT, site(), statics).catch((e: unknown) => e);
+    expect((refused as BuildFailure).diagnostics.map((d) => d.code)).toEqual(['output/unknown-entries']);
+    expect(readFileSync(join(OUT, 'stray.txt'), 'utf8')).toBe('x');
+    rmSync(join(OUT, 'stray.txt'));
+    // Anything else makes it a real write: a page that differs, a static file that changed.
     const cases: [string, () => void, (o: Record<string, string>) => void][] = [
-      ['a stray file', () => writeFileSync(join(OUT, 'stray.txt'), 'x'), (o) => expect(o['stray.txt']).toBeUndefined()],
       ['a changed page', () => writeFileSync(join(OUT, 'index.html'), 'edited by hand'), (o) => expect(o['index.html']).toBe('home')],
       ['a changed static file', () => writeFileSync(join(TMP, 'static/logo.svg'), '<svg id="new"/>'), (o) => expect(o['logo.svg']).toBe('<svg id="new"/>')],
     ];
@@ -275,9 +277,11 @@ describe('writeSite', () => {
   it('drops a staged site on abort, and a half-written one when writing fails: out/ as it was, nothing beside it', async () => {
     await writeSite(OUT, [{ path: 'index.html', contents: 'v1' }]);
     const before = snapshot(OUT);
-    const staged = await stageSite(OUT, [{ path: 'index.html', contents: 'v2' }]);
-    expect(readdirSync(TMP).sort()).toEqual(['out', expect.stringMatching(/^out\.tmp-\d+$/)]);
+    const forget = await Promise.all([OUT, `${OUT}.tmp-${TOKEN}`].map((p) => own(p, TOKEN)));
+    const staged = await stageSite(OUT, TOKEN, [{ path: 'index.html', contents: 'v2' }]);
+    expect(readdirSync(TMP).sort()).toEqual(['out', `out.tmp-${TOKEN}`]);
     await staged.abort();
+    forget.forEach((f) => f());
     expect(snapshot(OUT)).toEqual(before);
     expect(readdirSync(TMP)).toEqual(['out']);
     // A static file that vanished after it was listed: the write fails, and leaves nothing behind.

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { own } from '../../../src/output/guard.ts';
 import { stageIncremental } from '../../../src/site/write-changes.ts';
 
 const DIR = join(import.meta.dirname, '../../.tmp/write-changes');
@@ -19,6 +20,7 @@ describe('stageIncremental', () => {
     // The last build wrote a generated robots.txt; the author has since added static/robots.txt.
     writeFileSync(join(out, 'robots.txt'), 'generated');
     writeFileSync(join(staticDir, 'robots.txt'), 'the author’s own');
+    const forget = await own(out, 'write-changes-test');
     const staged = stageIncremental({
       outDir: out,
       before: new Map([['robots.txt', 'generated'], ['index.html', 'home']]),
@@ -28,6 +30,7 @@ describe('stageIncremental', () => {
       staticFiles: [{ path: 'robots.txt', source: join(staticDir, 'robots.txt') }],
     });
     await staged.commit();
+    forget();
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe('the author’s own');
   });
 });
