@@ -10,7 +10,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** The folders (and one file) whose tests read the real site built by the global setup. */
-const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts'];
+const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts', 'test/hostile/not-found-redirect.test.ts'];
 /**
  * Unit tests of the real library's whole weight, run with the integration tier: TypeDoc's conversion
  * of pkijs again and again, cache hit and miss (load), shiki over every code block of the site (highlight-links).

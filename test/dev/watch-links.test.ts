@@ -31,7 +31,9 @@ function rebuild(after: number, match: (d: Build) => boolean = () => true): Prom
 }
 
 const codes = (e: SseEvent): string[] => (e.data as Failed).diagnostics.map((d) => d.code);
-const outFiles = (): string[] => readdirSync(site.outDir, { recursive: true, encoding: 'utf8' }).sort();
+// Watch mode rewrites the manifest just after a reload (temp file, then rename): its temp file may
+// be seen for a moment, and is not a page.
+const outFiles = (): string[] => readdirSync(site.outDir, { recursive: true, encoding: 'utf8' }).filter((f) => !/^\.pkidocs-manifest\.json\..+\.tmp$/.test(f)).sort();
 
 async function text(path: string): Promise<{ status: number; body: string }> {
   const res = await fetch(`${url}${path}`);

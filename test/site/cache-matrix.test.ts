@@ -159,9 +159,15 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     expect(linked).toBe(files);
   });
 
-  it('after a page of out/ was edited by hand and a stray file put there: both undone', async () => {
-    writeFileSync(join(WARM_OUT, 'index.html'), 'edited by hand');
+  it('after a page of out/ was edited by hand: undone; a stray file put there: named and refused', async () => {
     writeFileSync(join(WARM_OUT, 'stray.html'), 'not ours');
+    // A file the manifest does not list may be the user's: the build names it and touches nothing.
+    const refused = await run(WARM, ['build', '--out', WARM_OUT]);
+    expect(refused.code).toBe(64);
+    expect(refused.stderr).toMatch(/stray\.html/);
+    expect(readFileSync(join(WARM_OUT, 'stray.html'), 'utf8')).toBe('not ours');
+    rmSync(join(WARM_OUT, 'stray.html'));
+    writeFileSync(join(WARM_OUT, 'index.html'), 'edited by hand');
     const warm = await expectWarmEqualsCold();
     expect(warm.stderr).not.toMatch(/nothing written/);
   });
