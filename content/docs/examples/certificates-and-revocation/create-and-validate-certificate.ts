@@ -2,6 +2,7 @@
 // certificate), moves the certificates through PEM, and decides whether to
 // trust a server's chain as a TLS client must: path validation by pkijs, then
 // the checks pkijs leaves to the caller (host name, extended key usage, key usage).
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
   OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
@@ -83,8 +84,26 @@ export interface ChainInput {
 const derOf = (certificate: pkijs.Certificate): string => toHex(certificate.toSchema().toBER(false));
 
 /**
+ * RFC 5280 6.1.4 (l, m): a CA's pathLenConstraint caps the CA certificates
+ * below it (self-issued ones aside). pkijs never reads it, so count them here.
+ * `path` runs from the leaf to the trust anchor; returns the CA whose cap is broken.
+ */
+export function pathLengthViolation(path: pkijs.Certificate[]): pkijs.Certificate | undefined {
+  let below = 0; // CA certificates between the leaf and path[i]
+  for (const ca of path.slice(1)) {
+    const constraints = ca.extensions?.find((e) => e.extnID === pkijs.id_BasicConstraints)?.parsedValue;
+    const limit = constraints instanceof pkijs.BasicConstraints ? constraints.pathLenConstraint : undefined;
+    const max = limit instanceof asn1js.Integer ? limit.valueBlock.valueDec : limit;
+    if (max !== undefined && below > max) return ca;
+    if (!ca.subject.isEqual(ca.issuer)) below += 1;
+  }
+  return undefined;
+}
+
+/**
  * Path validation: signatures, validity periods, name chaining and CA flags up
- * to a trust anchor, for exactly the first certificate received. pkijs takes the
+ * to a trust anchor, for exactly the first certificate received, and the
+ * pathLenConstraint of each CA, which pkijs skips. pkijs takes the
  * LAST entry of `certs` as the end-entity certificate, after dropping repeated
  * certificates (it keeps the first copy). So every other copy of the leaf, and
  * repeated intermediates, are removed before the leaf goes last; and the path
@@ -114,6 +133,10 @@ export async function validateChain(input: ChainInput): Promise<pkijs.Certificat
   const [first] = result.certificatePath ?? [];
   if (result.result && (!first || derOf(first) !== leafDer)) {
     return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'The validated path does not start with the certificate received first' };
+  }
+  const capped = result.result ? pathLengthViolation(result.certificatePath ?? []) : undefined;
+  if (capped) {
+    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: `The path is longer than ${formatName(capped.subject)} allows (pathLenConstraint)` };
   }
   return result;
 }
