@@ -131,3 +131,23 @@ describe('fresh eyes: an OCSP answer that speaks for more than the certificate i
     expect((await validateChainWithOcsp(input, evidence(both))).result).toBe(false);
   });
 });
+
+describe('fresh eyes: what checkServerChain, "the whole decision a TLS client makes", leaves out', () => {
+  it('refuses a leaf with a critical extension nobody processes, as OpenSSL does', async () => {
+    const leaf = await issueCertificate(cast.intermediate, {
+      ...SERVER_PROFILE, extensions: [makeExtension('1.3.6.1.4.1.55555.9', true, new asn1js.Utf8String({ value: 'must be understood' }))],
+    });
+    const received = [leaf.certificate, cast.intermediate.certificate];
+    expect(await opensslTrusts(openssl, anchors(), received)).toBe(false);
+    expect((await checkServerChain(received, HOST, anchors())).trusted).toBe(false);
+  });
+
+  it('refuses a server leaf below a CA whose extended key usage is e-mail only, as openssl verify -purpose sslserver does', async () => {
+    const mailCa = await issueCertificate(cast.root, { subject: { commonName: 'Mail-only CA' }, keyUsage: ['keyCertSign', 'cRLSign'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.4'] });
+    const leaf = await issueCertificate(mailCa, SERVER_PROFILE);
+    const received = [leaf.certificate, mailCa.certificate];
+    expect(await opensslTrusts(openssl, anchors(), received)).toBe(true); // no purpose asked: OK
+    expect(await opensslTrusts(openssl, anchors(), received, ['-purpose', 'sslserver'])).toBe(false);
+    expect((await checkServerChain(received, HOST, anchors())).trusted).toBe(false);
+  });
+});
