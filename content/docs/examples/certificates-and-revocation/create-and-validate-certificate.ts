@@ -177,10 +177,34 @@ export interface ServerCheck {
   problems: string[];
 }
 
+/** The extensions that pkijs's path validation or the checks here act on. */
+const UNDERSTOOD_EXTENSIONS = new Set([
+  pkijs.id_BasicConstraints, pkijs.id_KeyUsage, pkijs.id_ExtKeyUsage, pkijs.id_SubjectAltName, pkijs.id_NameConstraints,
+  pkijs.id_CertificatePolicies, pkijs.id_PolicyConstraints, pkijs.id_PolicyMappings, pkijs.id_InhibitAnyPolicy,
+  pkijs.id_SubjectKeyIdentifier, pkijs.id_AuthorityKeyIdentifier,
+]);
+
+/**
+ * What pkijs leaves out on the CAs and the whole path: a critical extension no
+ * one processes must be refused (RFC 5280 6.1), and a CA whose extended key
+ * usage is restricted must allow serverAuth (as browsers and OpenSSL require).
+ */
+function pathProblems(path: pkijs.Certificate[]): string[] {
+  const problems: string[] = [];
+  for (const certificate of path) {
+    const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
+    if (unknown.length > 0) problems.push(`${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}`);
+  }
+  for (const ca of path.slice(1)) {
+    if (!allowsPurpose(ca, OID.serverAuth)) problems.push(`${formatName(ca.subject)} may not certify TLS servers (extended key usage)`);
+  }
+  return problems;
+}
+
 /** The whole decision a TLS client makes about the certificates a server sent. */
 export async function checkServerChain(received: pkijs.Certificate[], host: string, trustAnchors: pkijs.Certificate[]): Promise<ServerCheck> {
   const path = await validateChain({ received, trustAnchors });
-  const problems = path.result ? [] : [path.resultMessage];
+  const problems = path.result ? pathProblems(path.certificatePath ?? []) : [path.resultMessage];
   if (received[0]) problems.push(...serverCertificateProblems(received[0], host));
   return { trusted: problems.length === 0, problems };
 }
