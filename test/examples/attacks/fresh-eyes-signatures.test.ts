@@ -9,7 +9,7 @@ import { certificateToPem } from '../../../content/docs/examples/certificates-an
 import { OID, createCertificateAuthority, issueCertificate, makeExtension, type CertificateProfile, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { verifyPdfSignatures } from '../../../content/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file.ts';
 import { base64Body } from '../../../content/docs/examples/other/S-MIME-signature-encryption.ts';
-import { verifySignedMessage } from '../../../content/docs/examples/other/S-MIME-signature-verification.ts';
+import { createSignedMessage, verifySignedMessage } from '../../../content/docs/examples/other/S-MIME-signature-verification.ts';
 import { signData } from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import { createTimeStampRequest, timeStampRequestToDer } from '../../../content/docs/examples/timestamping/creating-a-timestamp-request.ts';
 import { createTimeStampResponse, createTsaCertificate, verifyTimeStampResponse } from '../../../content/docs/examples/timestamping/creating-a-timestamp-response.ts';
@@ -172,5 +172,14 @@ describe('fresh eyes: time-stamps given to verifyTimeStampResponse', () => {
     const der = await stamp(await createTsaCertificate(cast.root));
     expect(await opensslTs()).toContain('Verification: OK');
     expect((await verifyTimeStampResponse(der, request, DOCUMENT, [cast.root.certificate])).policy).toBe(OID.testPolicyOne);
+  });
+});
+
+describe('fresh eyes: an S/MIME signer certificate made for TLS', () => {
+  it('verifySignedMessage does not trust a valid signature by a server-only certificate carrying Alice\'s address', async () => {
+    const server = await issueCertificate(cast.root, { ...ALICE, extendedKeyUsage: [OID.serverAuth] });
+    const entity = 'Content-Type: text/plain\r\n\r\nPay 100 EUR to account 42.\r\n';
+    const message = await createSignedMessage(entity, server, { from: 'alice@example.com', to: 'bob@example.com', subject: 'Invoice' });
+    expect(await verifySignedMessage(message, [cast.root.certificate])).toMatchObject({ valid: true, senderMatches: true, emailSigner: false, trusted: false });
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateToPem, checkServerChain, validateChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { createCrl, crlToPem } from '../../../content/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs.ts';
 import { createOcspRequest } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-requests.ts';
-import { validateChainWithOcsp } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-responses.ts';
+import { checkOcspResponse, createOcspResponse, parseOcspResponse, validateChainWithOcsp } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-responses.ts';
 import {
   buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
 } from '../../../content/docs/examples/example-helpers.ts';
@@ -151,3 +151,19 @@ describe('fresh eyes: what checkServerChain, "the whole decision a TLS client ma
     expect((await checkServerChain(received, HOST, anchors())).trusted).toBe(false);
   });
 });
+
+describe('fresh eyes: a genuine OCSP answer about another certificate', () => {
+  it('checkOcspResponse refuses the responder\'s "good" for a sibling certificate, given for the server\'s', async () => {
+    const sibling = await issueCertificate(cast.intermediate, SERVER_PROFILE);
+    const request = await createOcspRequest(sibling.certificate, cast.intermediate.certificate);
+    const response = await goodAbout(request);
+    await expect(checkOcspResponse(response, request, cast.server.certificate, cast.intermediate.certificate)).rejects.toThrow(/different certificate/);
+    expect((await checkOcspResponse(response, request, sibling.certificate, cast.intermediate.certificate)).status).toBe('good');
+  });
+});
+
+/** The example responder (the issuing CA signing its own answers) saying "good" to `request`. */
+async function goodAbout(request: pkijs.OCSPRequest): Promise<pkijs.BasicOCSPResponse> {
+  const response = await createOcspResponse(request, cast.intermediate.certificate, cast.intermediate, () => ({ status: 'good' }));
+  return parseOcspResponse(response.toSchema().toBER(false));
+}
