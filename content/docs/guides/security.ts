@@ -2,6 +2,7 @@
 // decide whether a check happens at all. test/guides/security.test.ts and
 // test/examples/attacks/ show pkijs 3.3.2 behaving as each comment says.
 import * as pkijs from 'pkijs';
+import { pathLengthViolation } from '../examples/certificates-and-revocation/create-and-validate-certificate.ts';
 
 // #region sign-hash
 /**
@@ -27,7 +28,8 @@ const derOf = (certificate: pkijs.Certificate): string =>
  * LAST entry of `certs` as the certificate to validate, after dropping
  * repeated certificates (keeping the first copy): so drop every other copy of
  * the leaf and repeated intermediates, put the leaf last, and check that the
- * path the engine returns starts with the leaf, byte for byte.
+ * path the engine returns starts with the leaf, byte for byte. Then check
+ * what the engine skips: each CA's pathLenConstraint.
  */
 export async function validateLeaf(received: pkijs.Certificate[], trustAnchors: pkijs.Certificate[], checkDate = new Date()): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
   const [leaf, ...rest] = received;
@@ -43,6 +45,10 @@ export async function validateLeaf(received: pkijs.Certificate[], trustAnchors: 
   const [first] = result.certificatePath ?? [];
   if (result.result && (!first || derOf(first) !== derOf(leaf))) {
     return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'The validated path does not start with the leaf' };
+  }
+  // pkijs never reads pathLenConstraint: a CA capped at 0 could otherwise sign a sub-CA.
+  if (result.result && pathLengthViolation(result.certificatePath ?? [])) {
+    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'A CA of the path allows fewer CAs below it (pathLenConstraint)' };
   }
   return result;
 }

@@ -2,6 +2,7 @@
 // certificate), moves the certificates through PEM, and decides whether to
 // trust a server's chain as a TLS client must: path validation by pkijs, then
 // the checks pkijs leaves to the caller (host name, extended key usage, key usage).
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
   OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
@@ -83,8 +84,26 @@ export interface ChainInput {
 const derOf = (certificate: pkijs.Certificate): string => toHex(certificate.toSchema().toBER(false));
 
 /**
+ * RFC 5280 6.1.4 (l, m): a CA's pathLenConstraint caps the CA certificates
+ * below it (self-issued ones aside). pkijs never reads it, so count them here.
+ * `path` runs from the leaf to the trust anchor; returns the CA whose cap is broken.
+ */
+export function pathLengthViolation(path: pkijs.Certificate[]): pkijs.Certificate | undefined {
+  let below = 0; // CA certificates between the leaf and path[i]
+  for (const ca of path.slice(1)) {
+    const constraints = ca.extensions?.find((e) => e.extnID === pkijs.id_BasicConstraints)?.parsedValue;
+    const limit = constraints instanceof pkijs.BasicConstraints ? constraints.pathLenConstraint : undefined;
+    const max = limit instanceof asn1js.Integer ? limit.valueBlock.valueDec : limit;
+    if (max !== undefined && below > max) return ca;
+    if (!ca.subject.isEqual(ca.issuer)) below += 1;
+  }
+  return undefined;
+}
+
+/**
  * Path validation: signatures, validity periods, name chaining and CA flags up
- * to a trust anchor, for exactly the first certificate received. pkijs takes the
+ * to a trust anchor, for exactly the first certificate received, and the
+ * pathLenConstraint of each CA, which pkijs skips. pkijs takes the
  * LAST entry of `certs` as the end-entity certificate, after dropping repeated
  * certificates (it keeps the first copy). So every other copy of the leaf, and
  * repeated intermediates, are removed before the leaf goes last; and the path
@@ -114,6 +133,10 @@ export async function validateChain(input: ChainInput): Promise<pkijs.Certificat
   const [first] = result.certificatePath ?? [];
   if (result.result && (!first || derOf(first) !== leafDer)) {
     return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'The validated path does not start with the certificate received first' };
+  }
+  const capped = result.result ? pathLengthViolation(result.certificatePath ?? []) : undefined;
+  if (capped) {
+    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: `The path is longer than ${formatName(capped.subject)} allows (pathLenConstraint)` };
   }
   return result;
 }
@@ -154,10 +177,34 @@ export interface ServerCheck {
   problems: string[];
 }
 
+/** The extensions that pkijs's path validation or the checks here act on. */
+const UNDERSTOOD_EXTENSIONS = new Set([
+  pkijs.id_BasicConstraints, pkijs.id_KeyUsage, pkijs.id_ExtKeyUsage, pkijs.id_SubjectAltName, pkijs.id_NameConstraints,
+  pkijs.id_CertificatePolicies, pkijs.id_PolicyConstraints, pkijs.id_PolicyMappings, pkijs.id_InhibitAnyPolicy,
+  pkijs.id_SubjectKeyIdentifier, pkijs.id_AuthorityKeyIdentifier,
+]);
+
+/**
+ * What pkijs leaves out on the CAs and the whole path: a critical extension no
+ * one processes must be refused (RFC 5280 6.1), and a CA whose extended key
+ * usage is restricted must allow serverAuth (as browsers and OpenSSL require).
+ */
+function pathProblems(path: pkijs.Certificate[]): string[] {
+  const problems: string[] = [];
+  for (const certificate of path) {
+    const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
+    if (unknown.length > 0) problems.push(`${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}`);
+  }
+  for (const ca of path.slice(1)) {
+    if (!allowsPurpose(ca, OID.serverAuth)) problems.push(`${formatName(ca.subject)} may not certify TLS servers (extended key usage)`);
+  }
+  return problems;
+}
+
 /** The whole decision a TLS client makes about the certificates a server sent. */
 export async function checkServerChain(received: pkijs.Certificate[], host: string, trustAnchors: pkijs.Certificate[]): Promise<ServerCheck> {
   const path = await validateChain({ received, trustAnchors });
-  const problems = path.result ? [] : [path.resultMessage];
+  const problems = path.result ? pathProblems(path.certificatePath ?? []) : [path.resultMessage];
   if (received[0]) problems.push(...serverCertificateProblems(received[0], host));
   return { trusted: problems.length === 0, problems };
 }

@@ -171,6 +171,22 @@ export async function checkCertificateAgainstCrl(
 // #endregion check
 
 // #region validate-with-crl
+/** deltaCRLIndicator: a delta CRL lists only what changed since a base CRL. */
+const ID_DELTA_CRL_INDICATOR = '2.5.29.27';
+
+/**
+ * RFC 5280 5.2.4, 5.2.5 and 6.3.3: a delta CRL, a CRL whose issuingDistributionPoint
+ * limits its scope (CA certificates only, some reasons only...), and a CRL with any
+ * other critical extension cannot clear a certificate here. pkijs reads none of
+ * these extensions: it would take an authority revocation list, which never lists
+ * end-entity certificates, as proof that an end-entity certificate is not revoked.
+ */
+export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
+  const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
+    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === ID_DELTA_CRL_INDICATOR);
+  return limiting ? `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use` : undefined;
+}
+
 /**
  * Chain validation with revocation checking. Once any CRL is supplied, pkijs
  * requires one from the issuer of every certificate below the trust anchor.
@@ -180,6 +196,8 @@ export async function validateWithCrl(
   trustAnchor: pkijs.Certificate,
   crl: pkijs.CertificateRevocationList,
 ): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
+  const problem = crlScopeProblem(crl);
+  if (problem) return { result: false, resultCode: pkijs.ChainValidationCode.noRevocation, resultMessage: problem };
   return validateChain({ received: [certificate], trustAnchors: [trustAnchor], crls: [crl] });
 }
 // #endregion validate-with-crl

@@ -160,6 +160,20 @@ async function findResponder(basic: pkijs.BasicOCSPResponse, issuer: pkijs.Certi
   return undefined;
 }
 
+/**
+ * The response cut down to its SingleResponses about `certificate` (issuer name
+ * and key hashes, and serial number), for reading and for the chain engine.
+ * The signature is left behind: verify it on the response as received.
+ */
+async function onlyAbout(basic: pkijs.BasicOCSPResponse, certificate: pkijs.Certificate, issuer: pkijs.Certificate): Promise<pkijs.BasicOCSPResponse> {
+  const responses: pkijs.SingleResponse[] = [];
+  for (const single of basic.tbsResponseData.responses) {
+    const alone = new pkijs.BasicOCSPResponse({ tbsResponseData: new pkijs.ResponseData({ responses: [single] }) });
+    if ((await alone.getCertificateStatus(certificate, issuer)).isForCertificate) responses.push(single);
+  }
+  return new pkijs.BasicOCSPResponse({ tbsResponseData: new pkijs.ResponseData({ responses }) });
+}
+
 const sameKey = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
   toHex(a.subjectPublicKeyInfo.toSchema().toBER(false)) === toHex(b.subjectPublicKeyInfo.toSchema().toBER(false));
 
@@ -200,11 +214,12 @@ export async function checkOcspResponse(
   if (sent && (!received || toHex(sent) !== toHex(received))) {
     throw new Error('The OCSP response does not echo our nonce: it may be a replay');
   }
-  const { isForCertificate, status } = await basic.getCertificateStatus(certificate, issuer);
-  if (!isForCertificate) throw new Error('The OCSP response is about a different certificate');
-
-  const single = basic.tbsResponseData.responses.find((r) => serialToHex(r.certID.serialNumber) === serialToHex(certificate.serialNumber));
-  if (!single || single.thisUpdate > now || (single.nextUpdate && single.nextUpdate < now)) {
+  const about = await onlyAbout(basic, certificate, issuer);
+  const [single, ...more] = about.tbsResponseData.responses;
+  if (!single) throw new Error('The OCSP response is about a different certificate');
+  if (more.length > 0) throw new Error('The OCSP response answers more than once about the certificate');
+  const { status } = await about.getCertificateStatus(certificate, issuer);
+  if (single.thisUpdate > now || (single.nextUpdate && single.nextUpdate < now)) {
     throw new Error('The OCSP response is not current');
   }
   const names = ['good', 'revoked', 'unknown'] as const;
@@ -227,12 +242,18 @@ export interface OcspEvidence {
  * each response it is given: no signature, no responder, no nonce, no dates,
  * and a "good" answer makes it skip the CRLs. So every answer goes through
  * checkOcspResponse first; one that fails it throws, and nothing is validated.
+ * The engine also reads every SingleResponse of a response for every
+ * certificate of the path: an answer signed by the issuing CA's key could
+ * vouch for that CA itself, past the root's CRL. So the engine gets only the
+ * SingleResponse that was checked, about the certificate it was checked for.
  */
 export async function validateChainWithOcsp(input: ChainInput, answers: OcspEvidence[]): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
   const now = input.checkDate ?? new Date();
+  const checked: pkijs.BasicOCSPResponse[] = [];
   for (const { response, request, certificate, issuer } of answers) {
     await checkOcspResponse(response, request, certificate, issuer, now);
+    checked.push(await onlyAbout(response, certificate, issuer));
   }
-  return validateChain({ ...input, ocsps: answers.map((answer) => answer.response) });
+  return validateChain({ ...input, ocsps: checked });
 }
 // #endregion validate-with-ocsp

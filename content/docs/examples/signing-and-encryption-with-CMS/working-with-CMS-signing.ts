@@ -93,13 +93,18 @@ export interface SignatureCheck {
 
 /**
  * Verifies the first signer: the content digest, the signature, and the signer's
- * certificate chain up to one of `trustedCertificates`.
+ * certificate chain up to one of `trustedCertificates`. With `detachedContent`,
+ * the signature must be detached: when the CMS carries content of its own,
+ * pkijs hashes that content and ignores the bytes it is given.
  */
 export async function verifySignedData(
   signedData: pkijs.SignedData,
   trustedCertificates: pkijs.Certificate[],
   detachedContent?: Uint8Array<ArrayBuffer>,
 ): Promise<SignatureCheck> {
+  if (detachedContent && signedData.encapContentInfo.eContent) {
+    return { valid: false, reason: 'The signature carries its own content, so it says nothing about the detached bytes' };
+  }
   try {
     const result = await signedData.verify({
       signer: 0,

@@ -3,9 +3,10 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  OID, SIGNATURE_HASH, formatName, issueCertificate, makeExtension, randomSerialNumber, serialToHex,
-  toHex, type KeyAndCertificate,
+  OID, SIGNATURE_HASH, extendedKeyUsagesOf, formatName, issueCertificate, keyUsagesOf, makeExtension, randomSerialNumber,
+  serialToHex, toHex, type KeyAndCertificate,
 } from '../example-helpers.ts';
+import { validateChain } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 
 // #region tsa-certificate
 export const ID_KP_TIME_STAMPING = OID.timeStamping;
@@ -168,13 +169,29 @@ export async function verifyTimeStampResponse(
     signer: 0, data: bytes, trustedCerts: trustAnchors, checkChain: true, extendedMode: true,
   });
   const signer = result.signerCertificate;
-  const usage = signer?.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage)?.parsedValue;
-  if (!result.signatureVerified || !signer || !(usage instanceof pkijs.ExtKeyUsage) || !usage.keyPurposes.includes(ID_KP_TIME_STAMPING)) {
+  if (!result.signatureVerified || !signer || !isTimeStampingCertificate(signer)) {
     throw new Error('The time-stamp token is not signed by a time-stamping certificate');
   }
+  // SignedData.verify() validated the chain at the genTime the token itself
+  // claims: a retired TSA key could back-date its stamps. Validate it now too.
+  const others = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  const now = await validateChain({ received: [signer, ...others], trustAnchors });
+  if (!now.result) throw new Error(`The TSA certificate is not valid now: ${now.resultMessage}`);
   const tstInfo = pkijs.TSTInfo.fromBER(tstInfoDer);
   assertMatchesRequest(tstInfo, request);
   return { genTime: tstInfo.genTime, serialNumber: serialToHex(tstInfo.serialNumber), policy: tstInfo.policy, tsa: formatName(signer.subject) };
+}
+
+/**
+ * RFC 3161 2.3: the extended key usage is critical and names id-kp-timeStamping
+ * alone; a key usage, if present, allows signing and nothing else (as OpenSSL asks).
+ */
+function isTimeStampingCertificate(certificate: pkijs.Certificate): boolean {
+  const eku = certificate.extensions?.find((e) => e.extnID === pkijs.id_ExtKeyUsage);
+  const purposes = extendedKeyUsagesOf(certificate) ?? [];
+  const usages = keyUsagesOf(certificate);
+  return eku?.critical === true && purposes.length === 1 && purposes[0] === ID_KP_TIME_STAMPING
+    && (usages === undefined || (usages.length > 0 && usages.every((u) => u === 'digitalSignature' || u === 'nonRepudiation')));
 }
 
 /** The token must answer our request: same imprint, same nonce, the policy asked for. */
