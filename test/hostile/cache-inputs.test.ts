@@ -9,22 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
+import { FIXTURE_CONFIG, FIXTURE_HOME } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/hostile-cache-inputs');
 const CHECKOUT = join(TMP, 'checkout');
 const CACHE = join(CHECKOUT, '.pkidocs-cache');
 const RAN = join(tmpdir(), `pkidocs-edited-module-ran-${process.pid}`);
-const SITE_CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
+const SITE_CONFIG = FIXTURE_CONFIG;
 const INSTALLATION = '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts\nconst n = 1;\n```\n';
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
+const HOME = FIXTURE_HOME;
 let outs = 0;
 
 /** A build of the checkout, SIGKILLed after `limitMs`: a hang shows as `killed`. */

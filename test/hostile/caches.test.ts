@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, type CliResult } from '../support/cli.ts';
+import { FIXTURE_CONFIG, FIXTURE_HOME } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/hostile-caches');
 const FIRST = join(TMP, 'checkout');
@@ -23,20 +24,12 @@ let outs = 0;
 /** A folder that does not exist yet, for each build's --out. */
 const freshOut = (): string => join(TMP, `out-${++outs}`);
 
-const SITE_CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
+const SITE_CONFIG = FIXTURE_CONFIG;
 // A code include: the page cache records the files a page read, and must do so without the machine's paths.
 const INSTALLATION = '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts include=./snippet.ts\n```\n';
 const SNIPPET = 'import { Certificate } from "pkijs";\nconst certificate = new Certificate();\n';
 // No JSX: test/.tmp is outside the project's tsconfig.
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
+const HOME = FIXTURE_HOME;
 
 function run(args: string[], env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<CliResult> {
   return new Promise((done) => {

@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symli
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
+import { FIXTURE_CONFIG, FIXTURE_HOME } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/hostile-package-files');
 const CHECKOUT = join(TMP, 'checkout');
@@ -19,16 +20,8 @@ const PASSWD = readFileSync('/etc/passwd', 'utf8');
 /** A line of /etc/passwd that no page would hold otherwise. */
 const PASSWD_LINE = PASSWD.split('\n')[0]!;
 
-const SITE_CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
+const SITE_CONFIG = FIXTURE_CONFIG;
+const HOME = FIXTURE_HOME;
 /** From build/ of the fake package up to the file system's root, whatever the depth of the checkout. */
 const UP = '../'.repeat(join(PKG, 'build').split('/').length - 1);
 const dts = (comment: string): string => `/**\n * A certificate.\n * ${comment}\n */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n}\n/** A kind. */\nexport declare enum Kind {\n  A = 0\n}\n/** Its parameters. */\nexport interface CertificateParameters {\n  version?: number;\n}\n`;

@@ -13,6 +13,7 @@ import { ExitCode } from '../../src/cli/exit-codes.ts';
 import { launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { serveStatic, type StaticServer } from '../e2e/support/server.ts';
 import { ROOT } from '../support/cli.ts';
+import { FIXTURE_CONFIG } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/hostile-package-markup');
 const CHECKOUT = join(TMP, 'checkout');
@@ -44,15 +45,7 @@ export declare enum Kind {
   A = 0,
 }
 `;
-const CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
+const CONFIG = FIXTURE_CONFIG;
 
 let result: { code: number; output: string };
 
