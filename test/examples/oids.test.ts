@@ -21,7 +21,14 @@ const RFC_VALUES: Record<string, string> = {
   basicConstraints: '2.5.29.19',
   crlNumber: '2.5.29.20', // RFC 5280 5.2.3
   crlReason: '2.5.29.21', // RFC 5280 5.3.1
+  deltaCRLIndicator: '2.5.29.27', // RFC 5280 5.2.4: a delta CRL (a delta CRL marker is refused)
+  issuingDistributionPoint: '2.5.29.28', // RFC 5280 5.2.5
+  nameConstraints: '2.5.29.30', // RFC 5280 4.2.1.10
+  certificatePolicies: '2.5.29.32', // RFC 5280 4.2.1.4
+  policyMappings: '2.5.29.33', // RFC 5280 4.2.1.5
   authorityKeyIdentifier: '2.5.29.35',
+  policyConstraints: '2.5.29.36', // RFC 5280 4.2.1.11
+  inhibitAnyPolicy: '2.5.29.54', // RFC 5280 4.2.1.14
   extKeyUsage: '2.5.29.37',
   authorityInfoAccess: '1.3.6.1.5.5.7.1.1', // RFC 5280 4.2.2.1
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5', // RFC 6960 4.2.2.2.1

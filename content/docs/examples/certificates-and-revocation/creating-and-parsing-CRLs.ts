@@ -3,7 +3,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  SIGNATURE_HASH, formatName, fromPem, keyIdentifier, keyUsagesOf, makeExtension, serialToHex, toPem, x509Time,
+  OID, SIGNATURE_HASH, formatName, fromPem, keyIdentifier, keyUsagesOf, makeExtension, serialToHex, toPem, x509Time,
   type KeyAndCertificate,
 } from '../example-helpers.ts';
 import { validateChain } from './create-and-validate-certificate.ts';
@@ -171,8 +171,6 @@ export async function checkCertificateAgainstCrl(
 // #endregion check
 
 // #region validate-with-crl
-/** deltaCRLIndicator: a delta CRL lists only what changed since a base CRL. */
-const ID_DELTA_CRL_INDICATOR = '2.5.29.27';
 
 /**
  * RFC 5280 5.2.4, 5.2.5 and 6.3.3: a delta CRL, a CRL whose issuingDistributionPoint
@@ -183,7 +181,7 @@ const ID_DELTA_CRL_INDICATOR = '2.5.29.27';
  */
 export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
   const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
-    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === ID_DELTA_CRL_INDICATOR);
+    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === OID.deltaCRLIndicator);
   return limiting ? `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use` : undefined;
 }
 
