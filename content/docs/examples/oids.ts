@@ -31,7 +31,7 @@ export const OIDS = {
   basicConstraints: { oid: '2.5.29.19', name: 'id-ce-basicConstraints', group: 'Extension', spec: 'RFC 5280 4.2.1.9', readBy: 'BasicConstraints', constant: 'id_BasicConstraints' },
   crlNumber: { oid: '2.5.29.20', name: 'id-ce-cRLNumber', group: 'Extension', spec: 'RFC 5280 5.2.3', readBy: 'Extension (value: asn1js.Integer)', constant: 'id_CRLNumber' },
   crlReason: { oid: '2.5.29.21', name: 'id-ce-cRLReasons', group: 'Extension', spec: 'RFC 5280 5.3.1', readBy: 'Extension (value: asn1js.Enumerated)', constant: 'id_CRLReason' },
-  deltaCRLIndicator: { oid: '2.5.29.27', name: 'id-ce-deltaCRLIndicator', group: 'Extension', spec: 'RFC 5280 5.2.4', readBy: 'Extension (value: asn1js.Integer)' },
+  deltaCRLIndicator: { oid: '2.5.29.27', name: 'id-ce-deltaCRLIndicator', group: 'Extension', spec: 'RFC 5280 5.2.4', readBy: 'Extension (value: asn1js.Integer)', constant: 'id_BaseCRLNumber' },
   issuingDistributionPoint: { oid: '2.5.29.28', name: 'id-ce-issuingDistributionPoint', group: 'Extension', spec: 'RFC 5280 5.2.5', readBy: 'IssuingDistributionPoint', constant: 'id_IssuingDistributionPoint' },
   nameConstraints: { oid: '2.5.29.30', name: 'id-ce-nameConstraints', group: 'Extension', spec: 'RFC 5280 4.2.1.10', readBy: 'NameConstraints', constant: 'id_NameConstraints' },
   certificatePolicies: { oid: '2.5.29.32', name: 'id-ce-certificatePolicies', group: 'Extension', spec: 'RFC 5280 4.2.1.4', readBy: 'CertificatePolicies', constant: 'id_CertificatePolicies' },
