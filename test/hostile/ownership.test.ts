@@ -18,6 +18,11 @@ const besideOut = (out = OUT): string[] => readdirSync(dirname(out)).filter((f) 
 let first: Awaited<ReturnType<typeof build>>;
 
 beforeAll(async () => {
+  // A run killed mid-test can leave its read-only bind or tmpfs mounted here: unmount first.
+  for (const line of readFileSync('/proc/self/mounts', 'utf8').split('\n')) {
+    const point = line.split(' ')[1]?.replace(/\\040/g, ' ');
+    if (point?.startsWith(`${TMP}/`)) execFileSync('umount', ['-l', point]);
+  }
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(join(TMP, 'site.old-1'), { recursive: true });
   // A user's backup named like a leftover of a crashed build (item 3).
