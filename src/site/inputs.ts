@@ -83,7 +83,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
 }
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: () => void): Promise<LoadApiResult> {
-  const result = await loadApi({ entry: library.entry, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice, onConvert });
+  const result = await loadApi({ entry: library.entry, packageDir: library.dir, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice, onConvert });
   failOn(result.diagnostics);
   return result;
 }
