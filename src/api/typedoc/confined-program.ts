@@ -91,16 +91,23 @@ export function confinedProgram(entry: string, packageDir: string, options: ts.C
   return { program, refused: [...refused.values()] };
 }
 
-/** Names the `/// <reference path>` line of a package file behind a refusal that has no location yet. */
+/**
+ * Names the `/// <reference path>` or `/// <reference types>` line of a
+ * package file behind a refusal that has no location yet.
+ */
 function locateReferences(program: ts.Program, pkg: string, refused: Map<string, Diagnostic>, cwd: string): void {
+  const place = (path: string, file: ts.SourceFile, ref: ts.FileReference, directive: string): void => {
+    const found = refused.get(path);
+    if (!found || found.file) return;
+    const at = file.getLineAndCharacterOfPosition(ref.pos);
+    refused.set(path, { ...found, message: found.message.replace(/^TypeScript was asked to read/, `/// <reference ${directive}="${ref.fileName}"/> leads to`), file: relative(cwd, file.fileName), line: at.line + 1, column: at.character + 1 });
+  };
   for (const file of program.getSourceFiles()) {
     if (!isInside(pkg, realPath(file.fileName))) continue;
-    for (const ref of file.referencedFiles) {
-      const path = realPath(resolve(dirname(file.fileName), ref.fileName));
-      const found = refused.get(path);
-      if (!found || found.file) continue;
-      const at = file.getLineAndCharacterOfPosition(ref.pos);
-      refused.set(path, { ...found, message: found.message.replace(/^TypeScript was asked to read/, `/// <reference path="${ref.fileName}"/> leads to`), file: relative(cwd, file.fileName), line: at.line + 1, column: at.character + 1 });
+    for (const ref of file.referencedFiles) place(realPath(resolve(dirname(file.fileName), ref.fileName)), file, ref, 'path');
+    for (const ref of file.typeReferenceDirectives) {
+      const path = [...refused.keys()].find((p) => p.includes(`/node_modules/${ref.fileName}/`) || p.includes(`/node_modules/@types/${ref.fileName}/`));
+      if (path) place(path, file, ref, 'types');
     }
   }
 }

@@ -47,11 +47,15 @@ describe('the declaration files are confined to the package folder', () => {
     expect(diagnostics[0]!.hint).toMatch(/Document a package whose type definitions stay in its own folder/);
   }, 60_000);
 
-  it('refuses a /// <reference path> out of the folder, and an import type of one', async () => {
+  it('refuses a /// <reference path> or <reference types> out of the folder, and an import type of one', async () => {
     const byReference = await convert(`/// <reference path="../../../elsewhere/secret.ts" />\n${OWN}`);
     expect(byReference.model).toBeUndefined();
     expect(byReference.diagnostics[0]).toMatchObject({ code: 'api/dts-outside-package', file: relative(TMP, ENTRY), line: 1 });
     expect(byReference.diagnostics[0]!.message).toContain('/// <reference path="../../../elsewhere/secret.ts"/> leads to');
+    const byTypes = await convert(`/// <reference types="dep" />\n${OWN}`);
+    expect(byTypes.model).toBeUndefined();
+    expect(byTypes.diagnostics[0]).toMatchObject({ code: 'api/dts-outside-package', file: relative(TMP, ENTRY), line: 1 });
+    expect(byTypes.diagnostics[0]!.message).toContain('/// <reference types="dep"/> leads to');
     const byImportType = await convert(`${OWN}export declare const key: typeof import('../../../elsewhere/secret.js').apiKey;\n`);
     expect(byImportType.model).toBeUndefined();
     expect(byImportType.diagnostics[0]).toMatchObject({ code: 'api/dts-outside-package', line: 5 });
