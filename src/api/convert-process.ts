@@ -1,17 +1,17 @@
 // Runs the TypeDoc conversion in a process of its own: the build goes on with
 // content, bundling and highlighting on the other core meanwhile, and
 // TypeDoc's ~300 MB of compiler state never adds to the build's own memory.
-// Usage: node --import tsx convert-process.ts <entry.d.ts> <result.json> <parent pid>
-// (or, bundled, through bin/convert.js: the same three arguments come last).
+// Usage: node --import tsx convert-process.ts <entry.d.ts> <package dir> <result.json> <parent pid>
+// (or, bundled, through bin/convert.js: the same four arguments come last).
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
-const [entry, out, parent] = process.argv.slice(-3);
-if (!entry || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <result.json> <parent pid>');
+const [entry, packageDir, out, parent] = process.argv.slice(-4);
+if (!entry || !packageDir || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <package dir> <result.json> <parent pid>');
 dieWithParent(Number(parent));
 // Loaded after the watch has started: loading typedoc alone takes a second.
 const { convertDeclarations } = await import('./typedoc/convert.ts');
-const result = await convertDeclarations(entry);
+const result = await convertDeclarations(entry, packageDir);
 await writeFile(out, JSON.stringify(result));
 
 /**

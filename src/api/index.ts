@@ -18,6 +18,11 @@ export type { ApiModel } from './model.ts';
 export interface LoadApiOptions {
   /** The declaration file to document (pkijs's `build/index.d.ts`). */
   entry: string;
+  /**
+   * The documented package's folder: only declarations of files inside it are
+   * published. By default the folder of the package.json nearest to `entry`.
+   */
+  packageDir?: string;
   cacheDir: string;
   /** false skips reading the cache; the fresh model is still written, replacing a bad file. */
   useCache: boolean;
@@ -41,7 +46,8 @@ export interface LoadApiResult {
 export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const entry = resolve(options.entry);
   const source = await readEntry(entry, options.entry);
-  const key = await cacheKey(entry, source);
+  const packageDir = resolve(options.packageDir ?? (await nearestPackageDir(dirname(entry))));
+  const key = await cacheKey(entry, source, packageDir);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
   // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
   const checkout = dirname(resolve(options.cacheDir));
@@ -55,8 +61,8 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
 
   options.onConvert?.();
   const { model, diagnostics } = options.inProcess
-    ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry)
-    : await convertInChild(entry);
+    ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry, packageDir)
+    : await convertInChild(entry, packageDir);
   if (!model) throw new BuildFailure(diagnostics);
   await writeApiCache(cacheFile, CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
   return { model, cacheHit: false, diagnostics, key };
@@ -74,12 +80,12 @@ const CONVERT_FILE = /^pkidocs-convert-(\d+)-\d+\.json$/;
  * The conversion in a child process (see convert-process.ts), its result
  * passed through a file. The child ends itself when this process is gone.
  */
-async function convertInChild(entry: string): Promise<ConvertResult> {
+async function convertInChild(entry: string, packageDir: string): Promise<ConvertResult> {
   const out = join(tmpdir(), `pkidocs-convert-${process.pid}-${Date.now()}.json`);
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
-      const child = spawn(process.execPath, [...childScript(script), entry, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [...childScript(script), entry, packageDir, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
       // For the test that kills a build while TypeDoc runs (test/hostile/caches.test.ts).
       if (process.env.PKIDOCS_TEST_REPORT_CHILD === '1') process.stderr.write(`pkidocs-test: TypeDoc child ${child.pid}\n`);
       let stderr = '';
@@ -152,10 +158,11 @@ async function readEntry(entry: string, given: string): Promise<Buffer> {
  * package.json beside it (name, version), the TypeDoc and TypeScript versions,
  * the options and the converter version.
  */
-async function cacheKey(entry: string, source: Buffer): Promise<string> {
+async function cacheKey(entry: string, source: Buffer, packageDir: string): Promise<string> {
   const hash = createHash('sha256');
   hash.update(source);
   hash.update(await nearestPackageJson(dirname(entry)));
+  hash.update(packageDir);
   hash.update(
     JSON.stringify({
       converter: CONVERTER_VERSION,
@@ -174,6 +181,14 @@ const require = createRequire(import.meta.url);
 function installedVersion(pkg: string): string {
   const manifest = require(`${pkg}/package.json`) as { version: string };
   return manifest.version;
+}
+
+/** The folder of the package.json nearest to `dir` (`dir` itself if none). */
+async function nearestPackageDir(dir: string): Promise<string> {
+  for (let current = dir; ; current = dirname(current)) {
+    if (await readFile(join(current, 'package.json')).then(() => true, () => false)) return current;
+    if (dirname(current) === current) return dir;
+  }
 }
 
 /** The package.json nearest to the declaration file ('' if none). */

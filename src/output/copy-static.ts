@@ -2,11 +2,15 @@
 // repository is copied as the file it leads to (out/ never holds a link, which
 // a host would follow to wherever it points), a link leading outside the
 // repository, a loop, a FIFO or a device is a content error, and two files
-// whose paths differ only in case (one file on macOS and Windows) too.
+// whose paths differ only in case (one file on macOS and Windows) too. An HTML
+// or SVG file is read and refused when it could run script at the site's
+// origin (src/content/static-markup.ts).
 import { constants, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { brokenLink, isMissing, show } from '../content/read-file.ts';
+import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
+import { brokenLink, isMissing, problemAt, readContentFile, realpathOrUndefined, show } from '../content/read-file.ts';
+import { activeMarkup, isActiveMarkupFile } from '../content/static-markup.ts';
 import { listContentFiles } from '../content/walk.ts';
 import { copyOwned, mkdirOwned } from './guard.ts';
 
@@ -17,7 +21,8 @@ export interface StaticFile {
   source: string;
 }
 
-export function listStaticFiles(staticDir: string, root: string): { files: StaticFile[]; diagnostics: Diagnostic[] } {
+/** `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be checked (limits.maxPageBytes). */
+export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES): { files: StaticFile[]; diagnostics: Diagnostic[] } {
   const listing = listContentFiles(staticDir, { root, accept: () => true });
   const diagnostics = [...listing.diagnostics];
   const files: StaticFile[] = [];
@@ -38,9 +43,24 @@ export function listStaticFiles(staticDir: string, root: string): { files: Stati
       continue;
     }
     byLowerCase.set(file.rel.toLowerCase(), file.rel);
-    files.push({ path: file.rel, source: file.real! });
+    const active = isActiveMarkupFile(file.rel) ? checkMarkup(file.path, root, maxMarkupBytes) : undefined;
+    if (active) diagnostics.push(active);
+    else files.push({ path: file.rel, source: file.real! });
   }
   return { files, diagnostics };
+}
+
+function checkMarkup(path: string, root: string, maxBytes: number): Diagnostic | undefined {
+  const read = readContentFile(path, { boundary: realpathOrUndefined(root) ?? root, boundaryName: 'the repository', maxBytes });
+  if (read.problem) return problemAt(read.problem, path);
+  const found = activeMarkup(path, read.text);
+  if (!found) return undefined;
+  return error('content', 'content/active-static-file', `${show(path)} holds ${found.what}. A static file is served from the site's own origin, where its script would run, and the site runs no script but its own bundle.`, {
+    file: path, line: found.line, column: found.column,
+    hint: /\.svg$/i.test(path)
+      ? 'Remove it from the image (export it again as plain SVG: shapes, text and gradients, with presentation attributes), or remove the file.'
+      : 'Remove it from the page, or write the page as Markdown in content/docs (which shows what it may hold), or remove the file.',
+  });
 }
 
 /** Copies the listed files into `dest` as regular files. */

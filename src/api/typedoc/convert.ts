@@ -18,6 +18,8 @@ import { convertObjectType } from './members.ts';
 import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
 import { DiagnosticLogger } from './logger.ts';
 import { refuseFileTags } from './no-file-tags.ts';
+import { confinedProgram, tsLibDir } from './confined-program.ts';
+import { declaredOutside } from './published-files.ts';
 import { syntaxErrors } from './syntax.ts';
 
 export interface ConvertResult {
@@ -25,11 +27,18 @@ export interface ConvertResult {
   diagnostics: Diagnostic[];
 }
 
-export async function convertDeclarations(entry: string, cwd = process.cwd()): Promise<ConvertResult> {
+/** `packageDir`: the documented package's folder, the only one whose declarations may be published. */
+export async function convertDeclarations(entry: string, packageDir: string, cwd = process.cwd()): Promise<ConvertResult> {
   // No option readers: a typedoc.json or tsconfig.json lying around must not change the pages.
   const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
   const logger = new DiagnosticLogger(cwd);
   app.logger = logger;
+  // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
+  const compilerOptions = app.options.getCompilerOptions(logger);
+  const { program, refused } = confinedProgram(entry, packageDir, compilerOptions, cwd);
+  if (refused.length) return { model: undefined, diagnostics: refused };
+  const sourceFile = program.getSourceFile(entry);
+  app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
   refuseFileTags(app);
   const keptTags = new Map<Reflection, CommentTag[]>();
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
@@ -50,6 +59,8 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
     });
     return { model: undefined, diagnostics: logger.diagnostics };
   }
+  const outside = declaredOutside(project, packageDir, tsLibDir(compilerOptions), cwd);
+  if (outside.length) return { model: undefined, diagnostics: [...outside, ...logger.diagnostics] };
   const model = toModel(project, keptTags, keywordAliases, logger.diagnostics);
   return { model, diagnostics: logger.diagnostics };
 }

@@ -151,13 +151,33 @@ export interface CrlCheck {
   revoked: boolean;
 }
 
-/** Checks a CRL against its issuer, then looks the certificate up in it. */
+/**
+ * RFC 5280 5.2.4, 5.2.5 and 6.3.3: a delta CRL, a CRL whose issuingDistributionPoint
+ * limits its scope (CA certificates only, some reasons only...), and a CRL with any
+ * other critical extension cannot clear a certificate here. pkijs reads none of
+ * these extensions: it would take an authority revocation list, which never lists
+ * end-entity certificates, as proof that an end-entity certificate is not revoked.
+ */
+export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
+  const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
+    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === OID.deltaCRLIndicator);
+  return limiting ? `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use` : undefined;
+}
+
+/**
+ * Checks a CRL against its issuer, then looks the certificate up in it. Throws
+ * when the CRL may not cover the certificate (see crlScopeProblem): an
+ * authority revocation list or a delta CRL never lists a revoked end-entity
+ * certificate, so its `revoked: false` would mean nothing.
+ */
 export async function checkCertificateAgainstCrl(
   crl: pkijs.CertificateRevocationList,
   issuerCertificate: pkijs.Certificate,
   certificate: pkijs.Certificate,
   now = new Date(),
 ): Promise<CrlCheck> {
+  const scope = crlScopeProblem(crl);
+  if (scope) throw new Error(`${scope}, so it cannot say whether this certificate is revoked`);
   // RFC 5280 6.3.3: the CRL is from the certificate's issuer, whose key usage (if present) allows cRLSign.
   const usages = keyUsagesOf(issuerCertificate);
   const issuerMaySign = crl.issuer.isEqual(issuerCertificate.subject) && certificate.issuer.isEqual(crl.issuer)
@@ -171,19 +191,6 @@ export async function checkCertificateAgainstCrl(
 // #endregion check
 
 // #region validate-with-crl
-
-/**
- * RFC 5280 5.2.4, 5.2.5 and 6.3.3: a delta CRL, a CRL whose issuingDistributionPoint
- * limits its scope (CA certificates only, some reasons only...), and a CRL with any
- * other critical extension cannot clear a certificate here. pkijs reads none of
- * these extensions: it would take an authority revocation list, which never lists
- * end-entity certificates, as proof that an end-entity certificate is not revoked.
- */
-export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
-  const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
-    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === OID.deltaCRLIndicator);
-  return limiting ? `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use` : undefined;
-}
 
 /**
  * Chain validation with revocation checking. Once any CRL is supplied, pkijs

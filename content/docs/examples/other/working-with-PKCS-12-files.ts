@@ -100,7 +100,15 @@ export interface Pkcs12Contents {
 export async function readPkcs12(der: BufferSource, passwordText: string): Promise<Pkcs12Contents> {
   const password = new TextEncoder().encode(passwordText).buffer;
   const pfx = pkijs.PFX.fromBER(der);
-  await pfx.parseInternalValues({ password, checkIntegrity: true }); // throws on a wrong password
+  // Only password integrity authenticates the contents against the password we hold: a MAC over them.
+  // Public-key integrity is a signature by whoever made the file, and no macData means no check at all.
+  if (pfx.authSafe.contentType !== pkijs.id_ContentType_Data) {
+    throw new Error('The PKCS#12 file is not in password integrity mode (it is signed, not MACed): refusing to read contents nobody checked against the password');
+  }
+  if (!pfx.macData) {
+    throw new Error('The PKCS#12 file has no password MAC (no macData): anyone could have written its contents, so refusing to read them');
+  }
+  await pfx.parseInternalValues({ password, checkIntegrity: true }); // throws on a wrong password or changed contents
   const authenticatedSafe = pfx.parsedValue?.authenticatedSafe;
   if (!authenticatedSafe) throw new Error('The PKCS#12 file has no AuthenticatedSafe');
   // One parameter object per SafeContents; plain ones ignore the password.

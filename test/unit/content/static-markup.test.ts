@@ -1,0 +1,82 @@
+// Static HTML and SVG files run their script at the site's origin, so the
+// build refuses one with active content, naming the first such element or
+// attribute and its line; the site's own static files still pass.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { activeMarkup } from '../../../src/content/static-markup.ts';
+import { listStaticFiles } from '../../../src/output/copy-static.ts';
+import { ROOT } from '../../support/cli.ts';
+
+const SVG = 'xmlns="http://www.w3.org/2000/svg"';
+
+describe('activeMarkup: SVG', () => {
+  it('passes the site\'s own static SVG files and a plain image with gradients, <use> and an XML declaration', () => {
+    const dir = join(ROOT, 'content/static');
+    const svgs = readdirSync(dir).filter((n) => n.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(0);
+    for (const name of svgs) expect(activeMarkup(name, readFileSync(join(dir, name), 'utf8'))).toBeUndefined();
+    const plain = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- made by hand --><svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 8 8"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><circle id="c" r="2" fill="url(#g)"/><use xlink:href="#c" x="4"/><text x="1" y="7">hi</text></svg>`;
+    expect(activeMarkup('plain.svg', plain)).toBeUndefined();
+  });
+
+  it.each([
+    ['a <script>', `<svg ${SVG}>\n<script>document.title = "PWNED"</script></svg>`, 2, 'a <script> element'],
+    ['an event handler', `<svg ${SVG}>\n\n<rect onload="alert(1)"/></svg>`, 3, 'an inline event handler (onload=) on <rect>'],
+    ['a javascript: link', `<svg ${SVG}><a href="javascript:alert(1)"><rect/></a></svg>`, 1, 'a <a> element, which is not on the list of allowed SVG'],
+    ['animation writing an href', `<svg ${SVG}><use href="#x"><set attributeName="href" to="javascript:alert(1)"/></use></svg>`, 1, 'a <set> element'],
+    ['an href out of the file', `<svg ${SVG}><use href="data:image/svg+xml,x"/></svg>`, 1, 'the link href="data:image/svg+xml,x" on <use>'],
+    ['HTML inside <foreignObject>', `<svg ${SVG}><foreignObject><img src=x onerror=alert(1)></foreignObject></svg>`, 1, 'a <foreignObject> element'],
+    ['a <style> element', `<svg ${SVG}><style>rect{fill:red}</style></svg>`, 1, 'a <style> element'],
+    ['an XHTML script by namespace prefix', `<svg ${SVG}><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>`, 1, 'a <h:script> element'],
+    ['an XHTML root namespace', '<svg xmlns="http://www.w3.org/1999/xhtml"><rect/></svg>', 1, 'the namespace declaration xmlns="http://www.w3.org/1999/xhtml"'],
+    ['a DOCTYPE declaring an entity', `<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg ${SVG}>&x;</svg>`, 1, 'a DOCTYPE'],
+    ['an XSLT stylesheet', `<?xml-stylesheet type="text/xsl" href="x.xsl"?><svg ${SVG}/>`, 1, 'a processing instruction'],
+    ['a script after the <svg>', `<svg ${SVG}></svg>\n<script>alert(1)</script>`, 2, 'content beside the one <svg> element'],
+  ])('refuses %s, at its line', (_, text, line, what) => {
+    const found = activeMarkup('image.svg', text);
+    expect(found?.line).toBe(line);
+    expect(found?.what).toContain(what);
+  });
+});
+
+describe('activeMarkup: HTML', () => {
+  it('passes a plain page and a verification file', () => {
+    expect(activeMarkup('a.html', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body><p>Hi <a href="https://example.org/">x</a></p></body></html>')).toBeUndefined();
+    expect(activeMarkup('google1234.html', 'google-site-verification: google1234.html\n')).toBeUndefined();
+  });
+
+  it.each([
+    ['a <script>', '<!doctype html><title>static</title>\n<script>document.title = "PWNED"</script>', 2, 'a <script> element'],
+    ['<body onload>', '<!doctype html>\n<body onload="alert(1)">', 2, 'an inline event handler (onload=) on <body>'],
+    ['a refresh to javascript:', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">', 1, 'the attribute http-equiv= on <meta>'],
+    ['a javascript: link', '<p>\n<a href="javascript:alert(1)">x</a>', 2, 'a javascript: URL in the href attribute of <a>'],
+    ['an <img onerror> hidden in <svg><style>', '<p>x</p>\n<svg><style><img src=x onerror=alert(1)></style></svg>', 2, 'a <svg> element'],
+    ['a <base> in the head', '<head><base href="https://evil.example/">', 1, 'a <base> element in <head>'],
+  ])('refuses %s, at its line', (_, text, line, what) => {
+    const found = activeMarkup('page.html', text);
+    expect(found?.line).toBe(line);
+    expect(found?.what).toContain(what);
+  });
+});
+
+describe('listStaticFiles', () => {
+  const TMP = join(ROOT, 'test/.tmp/unit-static-markup');
+  const STATIC = join(TMP, 'static');
+  beforeEach(() => {
+    rmSync(TMP, { recursive: true, force: true });
+    mkdirSync(STATIC, { recursive: true });
+  });
+  afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+  it('lists a clean SVG and refuses an active one, naming the file, line and what to do', () => {
+    writeFileSync(join(STATIC, 'logo.svg'), `<svg ${SVG}><rect width="2" height="2"/></svg>`);
+    writeFileSync(join(STATIC, 'evil.svg'), `<svg ${SVG}>\n<rect/>\n<rect onclick="steal()"/></svg>`);
+    const { files, diagnostics } = listStaticFiles(STATIC, TMP);
+    expect(files.map((f) => f.path)).toEqual(['logo.svg']);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 'content/active-static-file', severity: 'error', file: join(STATIC, 'evil.svg'), line: 3 });
+    expect(diagnostics[0]!.message).toContain('an inline event handler (onclick=) on <rect>');
+    expect(diagnostics[0]!.hint).toMatch(/export it again as plain SVG/);
+  });
+});
