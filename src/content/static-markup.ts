@@ -18,8 +18,11 @@ import { VFile } from 'vfile';
 import { refusedMarkup, type MarkupProblem } from '../shared/safe-html.ts';
 import { svgAttributeProblem, SVG_ELEMENTS } from './svg-allow-list.ts';
 
-/** The file types a browser runs script in; other static files are copied as they are. */
+/** The file types a browser runs script in and that are checked; other static files are copied as they are. */
 export const isActiveMarkupFile = (path: string): boolean => /\.(?:html?|svg)$/i.test(path);
+
+/** XML documents a browser renders with script (XHTML, XSLT, compressed SVG, server-side includes): not checked, refused. */
+export const isRefusedMarkupFile = (path: string): boolean => /\.(?:xhtml?|xht|xml|xsl|xslt|svgz|shtml|mht|mhtml)$/i.test(path);
 
 /** The first thing in the file that could run script or that the allow-list refuses, if any. */
 export function activeMarkup(path: string, text: string): MarkupProblem | undefined {
@@ -51,6 +54,11 @@ function htmlProblem(tree: Root): MarkupProblem | undefined {
 function headProblem(node: Element): MarkupProblem | undefined {
   if (node.tagName === 'title') return undefined;
   const extra = Object.keys(node.properties).find((key) => !['charSet', 'name', 'content'].includes(key));
+  // The page is checked as UTF-8; another charset (ISO-2022-JP's escapes) would make the browser read other markup.
+  const charset = node.properties.charSet;
+  if (node.tagName === 'meta' && charset !== undefined && String(charset).trim().toLowerCase() !== 'utf-8') {
+    return { ...at(node), what: `<meta charset="${String(charset)}">: the file is checked as UTF-8 and must declare no other encoding` };
+  }
   if (node.tagName === 'meta' && !extra) return undefined;
   if (node.tagName === 'meta') return { ...at(node), what: attributeWhat(extra!, 'meta') };
   return { ...at(node), what: node.tagName === 'script' ? 'a <script> element' : `a <${node.tagName}> element in <head>, which is not on the list of allowed HTML` };

@@ -4,21 +4,25 @@
 // repository, a loop, a FIFO or a device is a content error, and two files
 // whose paths differ only in case (one file on macOS and Windows) too. An HTML
 // or SVG file is read and refused when it could run script at the site's
-// origin (src/content/static-markup.ts).
+// origin (src/content/static-markup.ts); the text that was checked is what is
+// published, so a file swapped after the check cannot slip in. XML documents a
+// browser renders (XHTML, XSLT, .svgz, …) are refused outright.
 import { constants, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
 import { brokenLink, isMissing, problemAt, readContentFile, realpathOrUndefined, show } from '../content/read-file.ts';
-import { activeMarkup, isActiveMarkupFile } from '../content/static-markup.ts';
+import { activeMarkup, isActiveMarkupFile, isRefusedMarkupFile } from '../content/static-markup.ts';
 import { listContentFiles } from '../content/walk.ts';
-import { copyOwned, mkdirOwned } from './guard.ts';
+import { copyOwned, mkdirOwned, writeOwned } from './guard.ts';
 
 export interface StaticFile {
   /** Path below out/, '/'-separated. */
   path: string;
   /** The regular file to copy (links followed). */
   source: string;
+  /** An HTML or SVG file's text as it was checked: written instead of copying `source` again. */
+  checked?: string;
 }
 
 /** `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be checked (limits.maxPageBytes). */
@@ -43,31 +47,43 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
       continue;
     }
     byLowerCase.set(file.rel.toLowerCase(), file.rel);
-    const active = isActiveMarkupFile(file.rel) ? checkMarkup(file.path, root, maxMarkupBytes) : undefined;
-    if (active) diagnostics.push(active);
-    else files.push({ path: file.rel, source: file.real! });
+    if (isRefusedMarkupFile(file.rel)) {
+      diagnostics.push(error('content', 'content/active-static-file', `${show(file.path)} is an XML document a browser renders (and runs the script of) at the site's own origin, and the site runs no script but its own bundle.`, {
+        file: file.path, hint: 'Publish it as .html or .svg (which are checked), or as Markdown in content/docs, or remove it.',
+      }));
+      continue;
+    }
+    if (!isActiveMarkupFile(file.rel)) {
+      files.push({ path: file.rel, source: file.real! });
+      continue;
+    }
+    const checked = checkMarkup(file.path, root, maxMarkupBytes);
+    if ('problem' in checked) diagnostics.push(checked.problem);
+    else files.push({ path: file.rel, source: file.real!, checked: checked.text });
   }
   return { files, diagnostics };
 }
 
-function checkMarkup(path: string, root: string, maxBytes: number): Diagnostic | undefined {
+function checkMarkup(path: string, root: string, maxBytes: number): { text: string } | { problem: Diagnostic } {
   const read = readContentFile(path, { boundary: realpathOrUndefined(root) ?? root, boundaryName: 'the repository', maxBytes });
-  if (read.problem) return problemAt(read.problem, path);
+  if (read.problem) return { problem: problemAt(read.problem, path) };
   const found = activeMarkup(path, read.text);
-  if (!found) return undefined;
-  return error('content', 'content/active-static-file', `${show(path)} holds ${found.what}. A static file is served from the site's own origin, where its script would run, and the site runs no script but its own bundle.`, {
+  if (!found) return { text: read.text };
+  return { problem: error('content', 'content/active-static-file', `${show(path)} holds ${found.what}. A static file is served from the site's own origin, where its script would run, and the site runs no script but its own bundle.`, {
     file: path, line: found.line, column: found.column,
     hint: /\.svg$/i.test(path)
       ? 'Remove it from the image (export it again as plain SVG: shapes, text and gradients, with presentation attributes), or remove the file.'
       : 'Remove it from the page, or write the page as Markdown in content/docs (which shows what it may hold), or remove the file.',
-  });
+  }) };
 }
 
 /** Copies the listed files into `dest` as regular files. */
 export async function copyStatic(files: readonly StaticFile[], dest: string): Promise<void> {
   const dirs = new Set(files.map((f) => dirname(join(dest, f.path))));
   await Promise.all([...dirs].map((d) => mkdirOwned(d)));
-  await Promise.all(files.map((f) => copyOwned(f.source, join(dest, f.path), constants.COPYFILE_EXCL)));
+  await Promise.all(files.map((f) => f.checked === undefined
+    ? copyOwned(f.source, join(dest, f.path), constants.COPYFILE_EXCL)
+    : writeOwned(join(dest, f.path), f.checked, 'wx')));
 }
 
 function notRegular(path: string): string | undefined {

@@ -5,7 +5,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeMarkup } from '../../../src/content/static-markup.ts';
-import { listStaticFiles } from '../../../src/output/copy-static.ts';
+import { copyStatic, listStaticFiles } from '../../../src/output/copy-static.ts';
+import { own } from '../../../src/output/guard.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const SVG = 'xmlns="http://www.w3.org/2000/svg"';
@@ -78,5 +79,48 @@ describe('listStaticFiles', () => {
     expect(diagnostics[0]).toMatchObject({ code: 'content/active-static-file', severity: 'error', file: join(STATIC, 'evil.svg'), line: 3 });
     expect(diagnostics[0]!.message).toContain('an inline event handler (onclick=) on <rect>');
     expect(diagnostics[0]!.hint).toMatch(/export it again as plain SVG/);
+  });
+});
+
+describe('static markup beyond HTML and SVG', () => {
+  const TMP = join(ROOT, 'test/.tmp/unit-static-markup-more');
+  const STATIC = join(TMP, 'static');
+  beforeEach(() => {
+    rmSync(TMP, { recursive: true, force: true });
+    mkdirSync(STATIC, { recursive: true });
+  });
+  afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+  it('refuses XML documents a browser renders with script (XHTML, XSLT, .svgz), naming the file', () => {
+    const xhtml = '<html xmlns="http://www.w3.org/1999/xhtml"><body><script>document.title="PWNED"</script></body></html>';
+    for (const name of ['evil.xhtml', 'evil.xml', 'style.xsl', 'logo.svgz']) writeFileSync(join(STATIC, name), xhtml);
+    writeFileSync(join(STATIC, 'robots.txt'), 'User-agent: *\n');
+    const { files, diagnostics } = listStaticFiles(STATIC, TMP);
+    expect(files.map((f) => f.path)).toEqual(['robots.txt']);
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual(['evil.xhtml', 'evil.xml', 'logo.svgz', 'style.xsl'].map((n) => ['content/active-static-file', join(STATIC, n)]));
+    expect(diagnostics[0]!.message).toMatch(/static\/evil\.xhtml is an XML document a browser renders/);
+    expect(diagnostics[0]!.hint).toMatch(/Publish it as \.html or \.svg/);
+  });
+
+  it('refuses an HTML page declaring an encoding other than UTF-8 (ISO-2022-JP escapes hide markup)', () => {
+    const page = '<!doctype html><html><head><meta charset="iso-2022-jp"><title>t</title></head><body><p>hi</p></body></html>';
+    expect(activeMarkup('page.html', page)?.what).toMatch(/<meta charset="iso-2022-jp">: the file is checked as UTF-8/);
+    expect(activeMarkup('page.html', page.replace('iso-2022-jp', 'UTF-8'))).toBeUndefined();
+  });
+
+  it('publishes the text it checked, not a file swapped in after the check', async () => {
+    const clean = '<!doctype html><html><head><title>t</title></head><body><p>clean</p></body></html>';
+    writeFileSync(join(STATIC, 'page.html'), clean);
+    const { files, diagnostics } = listStaticFiles(STATIC, TMP);
+    expect(diagnostics).toEqual([]);
+    writeFileSync(join(STATIC, 'page.html'), '<script>document.title="PWNED"</script>');
+    const out = join(TMP, 'out');
+    const forget = await own(out, 'static-markup-test');
+    try {
+      await copyStatic(files, out);
+    } finally {
+      forget();
+    }
+    expect(readFileSync(join(out, 'page.html'), 'utf8')).toBe(clean);
   });
 });
