@@ -43,6 +43,7 @@ const RFC_VALUES: Record<string, string> = {
   data: '1.2.840.113549.1.7.1', // RFC 5652 4
   signedData: '1.2.840.113549.1.7.2',
   envelopedData: '1.2.840.113549.1.7.3',
+  authEnvelopedData: '1.2.840.113549.1.9.16.1.23', // RFC 5083 2.1
   tstInfo: '1.2.840.113549.1.9.16.1.4', // RFC 3161 2.4.2
   contentType: '1.2.840.113549.1.9.3', // RFC 5652 11
   messageDigest: '1.2.840.113549.1.9.4',

@@ -56,6 +56,7 @@ export const OIDS = {
   data: { oid: '1.2.840.113549.1.7.1', name: 'id-data', group: 'Content type', spec: 'RFC 5652 4', readBy: 'EncapsulatedContentInfo', constant: 'id_ContentType_Data' },
   signedData: { oid: '1.2.840.113549.1.7.2', name: 'id-signedData', group: 'Content type', spec: 'RFC 5652 5.1', readBy: 'ContentInfo, SignedData', constant: 'id_ContentType_SignedData' },
   envelopedData: { oid: '1.2.840.113549.1.7.3', name: 'id-envelopedData', group: 'Content type', spec: 'RFC 5652 6.1', readBy: 'ContentInfo, EnvelopedData', constant: 'id_ContentType_EnvelopedData' },
+  authEnvelopedData: { oid: '1.2.840.113549.1.9.16.1.23', name: 'id-ct-authEnvelopedData', group: 'Content type', spec: 'RFC 5083 2.1', readBy: 'ContentInfo' },
   tstInfo: { oid: '1.2.840.113549.1.9.16.1.4', name: 'id-ct-TSTInfo', group: 'Content type', spec: 'RFC 3161 2.4.2', readBy: 'EncapsulatedContentInfo, TSTInfo', constant: 'id_eContentType_TSTInfo' },
   // CMS attributes (RFC 5652 11; RFC 5035)
   contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (checked by SignedData.verify)' },
