@@ -80,6 +80,19 @@ const MUTANTS: Mutant[] = [
     why: 'checkCertificateAgainstCrl answers revoked: false from an authority revocation list' },
   { file: `${EXAMPLES}/other/working-with-PKCS-12-files.ts`, find: '  if (!pfx.macData) {', replace: '  if (pfx.macData === null) {',
     why: 'readPkcs12 goes on with a file that has no password MAC' },
+  // Issue #30: the new example pages' checks.
+  { file: `${EXAMPLES}/signing-and-encryption-with-CMS/signing-with-an-external-key.ts`,
+    find: '  encoded.sort((a, b) => compareBytes(a.der, b.der));', replace: '  void compareBytes;',
+    why: 'signed attributes left unsorted (not DER)' },
+  { file: `${EXAMPLES}/signing-and-encryption-with-CMS/signing-with-an-external-key.ts`,
+    find: '  return new Uint8Array(set.toBER(false));', replace: '  const bytes = new Uint8Array(set.toBER(false));\n  bytes[0] = 0xa0;\n  return bytes;',
+    why: 'the token signs the [0] IMPLICIT encoding instead of the SET' },
+  { file: `${EXAMPLES}/certificates-and-revocation/certificate-fingerprints.ts`,
+    find: '  if (hex.length !== DIGEST_BYTES[hash] * 2) return false;', replace: '',
+    why: 'a fingerprint prefix is accepted' },
+  { file: `${EXAMPLES}/other/working-with-private-keys.ts`,
+    find: '  if (iterations > maxIterations)', replace: '  if (iterations < 0)',
+    why: 'no ceiling on a hostile PBKDF2 iteration count' },
 ];
 
 const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');

@@ -56,6 +56,7 @@ export const OIDS = {
   data: { oid: '1.2.840.113549.1.7.1', name: 'id-data', group: 'Content type', spec: 'RFC 5652 4', readBy: 'EncapsulatedContentInfo', constant: 'id_ContentType_Data' },
   signedData: { oid: '1.2.840.113549.1.7.2', name: 'id-signedData', group: 'Content type', spec: 'RFC 5652 5.1', readBy: 'ContentInfo, SignedData', constant: 'id_ContentType_SignedData' },
   envelopedData: { oid: '1.2.840.113549.1.7.3', name: 'id-envelopedData', group: 'Content type', spec: 'RFC 5652 6.1', readBy: 'ContentInfo, EnvelopedData', constant: 'id_ContentType_EnvelopedData' },
+  authEnvelopedData: { oid: '1.2.840.113549.1.9.16.1.23', name: 'id-ct-authEnvelopedData', group: 'Content type', spec: 'RFC 5083 2.1', readBy: 'ContentInfo' },
   tstInfo: { oid: '1.2.840.113549.1.9.16.1.4', name: 'id-ct-TSTInfo', group: 'Content type', spec: 'RFC 3161 2.4.2', readBy: 'EncapsulatedContentInfo, TSTInfo', constant: 'id_eContentType_TSTInfo' },
   // CMS attributes (RFC 5652 11; RFC 5035)
   contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (checked by SignedData.verify)' },
@@ -77,6 +78,9 @@ export const OIDS = {
   sha384: { oid: '2.16.840.1.101.3.4.2.2', name: 'id-sha384', group: 'Algorithm', spec: 'RFC 5754 2.3', readBy: 'AlgorithmIdentifier', constant: 'id_sha384' },
   sha512: { oid: '2.16.840.1.101.3.4.2.3', name: 'id-sha512', group: 'Algorithm', spec: 'RFC 5754 2.4', readBy: 'AlgorithmIdentifier', constant: 'id_sha512' },
   rsaEncryption: { oid: '1.2.840.113549.1.1.1', name: 'rsaEncryption', group: 'Algorithm', spec: 'RFC 8017 A.1', readBy: 'PublicKeyInfo, PrivateKeyInfo' },
+  ecdsaWithSHA256: { oid: '1.2.840.10045.4.3.2', name: 'ecdsa-with-SHA256', group: 'Algorithm', spec: 'RFC 5758 3.2', readBy: 'AlgorithmIdentifier' },
+  pbes2: { oid: '1.2.840.113549.1.5.13', name: 'id-PBES2', group: 'Algorithm', spec: 'RFC 8018 A.4', readBy: 'PBES2Params' },
+  pbkdf2: { oid: '1.2.840.113549.1.5.12', name: 'id-PBKDF2', group: 'Algorithm', spec: 'RFC 8018 A.2', readBy: 'PBKDF2Params' },
   ecPublicKey: { oid: '1.2.840.10045.2.1', name: 'id-ecPublicKey', group: 'Algorithm', spec: 'RFC 5480 2.1.1', readBy: 'PublicKeyInfo, PrivateKeyInfo' },
   p256: { oid: '1.2.840.10045.3.1.7', name: 'secp256r1', group: 'Elliptic curve', spec: 'RFC 5480 2.1.1.1', readBy: 'ECPublicKey, ECPrivateKey' },
   p384: { oid: '1.3.132.0.34', name: 'secp384r1', group: 'Elliptic curve', spec: 'RFC 5480 2.1.1.1', readBy: 'ECPublicKey, ECPrivateKey' },

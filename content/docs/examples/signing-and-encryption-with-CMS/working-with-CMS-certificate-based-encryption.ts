@@ -1,7 +1,7 @@
 // Working with CMS Certificate-based Encryption: encrypt data for the holders of
 // certificates as CMS EnvelopedData (RFC 5652, section 6), and decrypt it.
 import * as pkijs from 'pkijs';
-import { ECDSA_P256, RSA_2048, issueCertificate, type KeyAndCertificate } from '../example-helpers.ts';
+import { ECDSA_P256, OID, RSA_2048, issueCertificate, type KeyAndCertificate } from '../example-helpers.ts';
 
 // #region recipient
 /**
@@ -51,6 +51,10 @@ export async function encryptForCertificates(
 // #region parse
 export function parseEnvelopedData(der: BufferSource): pkijs.EnvelopedData {
   const contentInfo = pkijs.ContentInfo.fromBER(der);
+  if (contentInfo.contentType === OID.authEnvelopedData) {
+    // RFC 5083, what OpenSSL 3 and S/MIME 4.0 write for AES-GCM: pkijs has no class for it.
+    throw new Error('This is CMS AuthEnvelopedData (RFC 5083), which pkijs cannot decrypt: ask the sender for EnvelopedData with AES-CBC');
+  }
   if (contentInfo.contentType !== pkijs.id_ContentType_EnvelopedData) {
     throw new Error(`Expected CMS EnvelopedData, found content type ${contentInfo.contentType}`);
   }
