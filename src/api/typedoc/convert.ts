@@ -19,13 +19,32 @@ import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
 import { DiagnosticLogger } from './logger.ts';
 import { refuseFileTags } from './no-file-tags.ts';
 import { syntaxErrors } from './syntax.ts';
+import { installTrimmedDomLib } from './trimmed-lib.ts';
 
 export interface ConvertResult {
   model: ApiModel | undefined;
   diagnostics: Diagnostic[];
 }
 
-export async function convertDeclarations(entry: string, cwd = process.cwd()): Promise<ConvertResult> {
+/** Thrown out of the conversion when the trimmed lib.dom lacks a name the package uses. */
+class NeedsFullLib extends Error {}
+
+/**
+ * `trimLib`: give the program only the lib.dom declarations the package uses
+ * (trimmed-lib.ts); when its files name one the trimmed lib left out, the
+ * conversion starts again with the whole lib.
+ */
+export async function convertDeclarations(entry: string, cwd = process.cwd(), trimLib = true): Promise<ConvertResult> {
+  if (!trimLib) return convertWith(entry, cwd, false);
+  try {
+    return await convertWith(entry, cwd, true);
+  } catch (e) {
+    if (e instanceof NeedsFullLib) return convertWith(entry, cwd, false);
+    throw e;
+  }
+}
+
+async function convertWith(entry: string, cwd: string, trimLib: boolean): Promise<ConvertResult> {
   // No option readers: a typedoc.json or tsconfig.json lying around must not change the pages.
   const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
   const logger = new DiagnosticLogger(cwd);
@@ -35,9 +54,19 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
   const keywordAliases = trackKeywordAliases(app);
   let syntax: Diagnostic[] = [];
-  app.converter.on(Converter.EVENT_BEGIN, (context) => (syntax = syntaxErrors(context.programs, cwd)));
+  const trimmed = trimLib ? installTrimmedDomLib() : undefined;
+  app.converter.on(Converter.EVENT_BEGIN, (context) => {
+    const unmet = trimmed?.unmet(context.programs) ?? [];
+    if (unmet.length) throw new NeedsFullLib(`lib.dom names left out: ${unmet.join(', ')}`);
+    syntax = syntaxErrors(context.programs, cwd);
+  });
 
-  const project = await app.convert();
+  let project: ProjectReflection | undefined;
+  try {
+    project = await app.convert();
+  } finally {
+    trimmed?.remove();
+  }
   if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics] };
   if (!project) {
     logger.diagnostics.push({
