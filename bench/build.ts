@@ -11,6 +11,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { builtLine } from './built-line.ts';
 import { copyCheckout, ROOT } from './checkout.ts';
 import { measure, median, range, type Measured } from './measure.ts';
 import { loadAverage, record } from './record.ts';
@@ -32,6 +33,7 @@ if (dts.split(COMMENT).length !== 2) throw new Error(`The d.ts edit needs exactl
 interface Sample extends Measured {
   /** The CLI's own figure ("Built … in 5.05 s"), when it printed one. */
   built?: number;
+  /** Pages this run rendered (not the site's page count). */
   pages?: number;
 }
 interface Case {
@@ -46,8 +48,8 @@ let programFiles = '';
 
 async function build(args: string[]): Promise<Sample> {
   const r = await measure(process.execPath, [join(DIR, 'bin/pkidocs.js'), 'build', ...args], { cwd: DIR });
-  const built = /Built (\d+) pages?\b.* in ([\d.]+) s/.exec(r.output);
-  return { ...r, pages: built ? Number(built[1]) : undefined, built: built ? Number(built[2]) : undefined };
+  const line = builtLine(r.output);
+  return { ...r, pages: line?.rendered, built: line?.seconds };
 }
 
 /** Runs with a fresh output folder, removed afterwards. */

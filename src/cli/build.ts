@@ -36,7 +36,7 @@ export async function runBuild(reporter: CliReporter, options: Omit<BuildOptions
 }
 
 /** The result line: what the site holds, what this run did, and whether out/ was written at all. */
-function summary(s: BuildStats, outDir: string): string {
+export function summary(s: BuildStats, outDir: string): string {
   const size = `${(s.bytes / 1e6).toFixed(1)} MB`;
   const wrote = s.unchanged ? `wrote nothing (${outDir} already held this site, ${size})` : `wrote ${size} to ${outDir}`;
   return `Built ${s.sitePages} pages (${s.pages} rendered, ${s.sitePages - s.pages} reused), checked ${s.links} links (every href on every page, repeats included), ${wrote} in ${(s.ms / 1000).toFixed(2)} s.`;

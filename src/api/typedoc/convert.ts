@@ -9,6 +9,7 @@ import {
   type Reflection,
   ReflectionKind,
 } from 'typedoc';
+import type { CompilerOptions } from 'typescript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
@@ -21,32 +22,76 @@ import { refuseFileTags } from './no-file-tags.ts';
 import { confinedProgram, tsLibDir } from './confined-program.ts';
 import { declaredOutside } from './published-files.ts';
 import { syntaxErrors } from './syntax.ts';
+import { installTrimmedDomLib } from './trimmed-lib.ts';
 
 export interface ConvertResult {
   model: ApiModel | undefined;
   diagnostics: Diagnostic[];
 }
 
-/** `packageDir`: the documented package's folder, the only one whose declarations may be published. */
-export async function convertDeclarations(entry: string, packageDir: string, cwd = process.cwd()): Promise<ConvertResult> {
+/** Thrown out of the conversion when the trimmed lib.dom lacks a name the package uses. */
+class NeedsFullLib extends Error {}
+
+/**
+ * `packageDir`: the documented package's folder, the only one whose declarations may be published.
+ * `trimLib`: give the program only the lib.dom declarations the package uses
+ * (trimmed-lib.ts); when its files name one the trimmed lib left out, the
+ * conversion starts again with the whole lib.
+ */
+export async function convertDeclarations(entry: string, packageDir: string, cwd = process.cwd(), trimLib = true): Promise<ConvertResult> {
+  if (!trimLib) return convertWith(entry, packageDir, cwd, false);
+  try {
+    return await convertWith(entry, packageDir, cwd, true);
+  } catch (e) {
+    if (e instanceof NeedsFullLib) return convertWith(entry, packageDir, cwd, false);
+    throw e;
+  }
+}
+
+async function convertWith(entry: string, packageDir: string, cwd: string, trimLib: boolean): Promise<ConvertResult> {
   // No option readers: a typedoc.json or tsconfig.json lying around must not change the pages.
   const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
   const logger = new DiagnosticLogger(cwd);
   app.logger = logger;
-  // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
-  const compilerOptions = app.options.getCompilerOptions(logger);
-  const { program, refused } = confinedProgram(entry, packageDir, compilerOptions, cwd);
-  if (refused.length) return { model: undefined, diagnostics: refused };
-  const sourceFile = program.getSourceFile(entry);
-  app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
-  refuseFileTags(app);
-  const keptTags = new Map<Reflection, CommentTag[]>();
-  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
-  const keywordAliases = trackKeywordAliases(app);
-  let syntax: Diagnostic[] = [];
-  app.converter.on(Converter.EVENT_BEGIN, (context) => (syntax = syntaxErrors(context.programs, cwd)));
+  // The trimmed lib is served through ts.sys.readFile, so it must be in place before the program is built.
+  const trimmed = trimLib ? installTrimmedDomLib() : undefined;
+  try {
+    // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
+    const compilerOptions = app.options.getCompilerOptions(logger);
+    const { program, refused } = confinedProgram(entry, packageDir, compilerOptions, cwd);
+    if (refused.length) return { model: undefined, diagnostics: refused };
+    const sourceFile = program.getSourceFile(entry);
+    app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
+    refuseFileTags(app);
+    const keptTags = new Map<Reflection, CommentTag[]>();
+    app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
+    const keywordAliases = trackKeywordAliases(app);
+    let syntax: Diagnostic[] = [];
+    app.converter.on(Converter.EVENT_BEGIN, (context) => {
+      const unmet = trimmed?.unmet(context.programs) ?? [];
+      if (unmet.length) throw new NeedsFullLib(`lib.dom names left out: ${unmet.join(', ')}`);
+      syntax = syntaxErrors(context.programs, cwd);
+    });
+    const project = await app.convert();
+    return finish(project, { entry, packageDir, cwd, compilerOptions, syntax, keptTags, keywordAliases, logger });
+  } finally {
+    trimmed?.remove();
+  }
+}
 
-  const project = await app.convert();
+interface Converted {
+  entry: string;
+  packageDir: string;
+  cwd: string;
+  compilerOptions: CompilerOptions;
+  syntax: Diagnostic[];
+  keptTags: Map<Reflection, CommentTag[]>;
+  keywordAliases: KeywordAliases;
+  logger: DiagnosticLogger;
+}
+
+/** The model of a converted project, or the reasons there is none. */
+function finish(project: ProjectReflection | undefined, { entry, packageDir, cwd, compilerOptions, syntax, keptTags, keywordAliases, logger }: Converted): ConvertResult {
   if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics] };
   if (!project) {
     logger.diagnostics.push({
