@@ -16,6 +16,8 @@ const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli
  * of pkijs again and again, cache hit and miss (load), shiki over every code block of the site (highlight-links).
  */
 const HEAVY = ['test/unit/api/load.test.ts', 'test/unit/content/highlight-links.test.ts'];
+/** pkijs 4.0.0 and the asn1js it peers with (the npm workspace content/versions/pkijs-4.0). */
+const RELEASE_4 = new URL('content/versions/pkijs-4.0/node_modules/', import.meta.url).pathname;
 // Tests make copies of the repository under test/.tmp; never collect those.
 const EXCLUDE = [...configDefaults.exclude, 'test/.tmp/**'];
 
@@ -27,6 +29,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY] } },
       { extends: true, test: { name: 'integration', include: ['test/!(unit)/**/*.test.{ts,tsx}', ...HEAVY], exclude: [...EXCLUDE, ...SITE] } },
+      // The examples' tests again, with `pkijs` and `asn1js` the 4.0.0 releases: which examples hold for 4.0 as written.
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^pkijs$/, replacement: `${RELEASE_4}pkijs/build/index.js` }, { find: /^asn1js$/, replacement: `${RELEASE_4}asn1js/build/index.js` }] },
+        test: { name: 'examples-4.0', env: { PKIDOCS_PKIJS_RELEASE: '4.0.0' }, include: ['test/examples/**/*.test.ts'], exclude: EXCLUDE },
+      },
       { extends: true, test: { name: 'site', include: SITE, exclude: EXCLUDE, globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },

@@ -41,11 +41,20 @@ export default defineConfig({
           { label: 'Contact us', href: 'mailto:support@peculiarventures.com' },
         ],
       },
-      { title: 'Version', text: 'Version: 3.3.2' },
+      // {version}: the pkijs release of the docs version a page belongs to.
+      { title: 'Version', text: 'Version: {version}' },
     ],
     copyright: 'PKI.js is released under the BSD-3-Clause licence.',
   },
   colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false },
-  docs: { path: '/docs', versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
+  docs: {
+    path: '/docs',
+    // Newest first. 3.3.2 keeps today's URLs; 4.0.0 is installed by the npm workspace content/versions/pkijs-4.0.
+    versions: [
+      { name: '4.0.0', label: '4.0', path: '4.0', library: { version: '4.0.0', dir: 'content/versions/pkijs-4.0/node_modules/pkijs' } },
+      { name: '3.3.2', label: '3.3.2', path: '' },
+    ],
+    mainPage: 'installation',
+  },
   onBrokenLinks: 'throw',
 });

@@ -12,6 +12,8 @@ export interface LibraryInfo {
   /** Absolute path of the type definitions TypeDoc reads. */
   entry: string;
   readme: string;
+  /** The library of each other docs version (by version name), installed beside this one. */
+  releases: ReadonlyMap<string, LibraryInfo>;
 }
 
 export async function resolveLibrary(
@@ -20,29 +22,43 @@ export async function resolveLibrary(
   configFile: string,
 ): Promise<{ library?: LibraryInfo; diagnostics: Diagnostic[] }> {
   const name = config.library.package;
-  const dir = join(root, 'node_modules', name);
+  const main = await installed(name, join(root, config.library.dir ?? join('node_modules', name)), config.library.version, config.library.entry, configFile, 'library.version');
+  const releases = new Map<string, LibraryInfo>();
+  const diagnostics = 'problem' in main ? [main.problem] : [];
+  for (const [i, v] of config.docs.versions.entries()) {
+    if (!v.library) continue;
+    const release = await installed(name, join(root, v.library.dir), v.library.version, v.library.entry, configFile, `docs.versions[${i}].library`);
+    if ('problem' in release) diagnostics.push(release.problem);
+    else releases.set(v.name, release.library);
+  }
+  if ('problem' in main || diagnostics.length) return { diagnostics };
+  return { library: { ...main.library, releases }, diagnostics: [] };
+}
+
+/** The package in `dir`, if it is the version the config names: docs for another version would silently lie. */
+async function installed(name: string, dir: string, wanted: string, entry: string, configFile: string, key: string): Promise<{ library: LibraryInfo } | { problem: Diagnostic }> {
+  const main = key === 'library.version';
   let version: string;
   try {
     version = (JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return {
-      diagnostics: [error('config', 'config/library-missing', `The package "${name}" is not installed, so there is no API to document.`, {
-        file: join(dir, 'package.json'), hint: 'Run `npm ci` in the project folder.',
-      })],
+      problem: main
+        ? error('config', 'config/library-missing', `The package "${name}" is not installed, so there is no API to document.`, { file: join(dir, 'package.json'), hint: 'Run `npm ci` in the project folder.' })
+        : error('config', 'config/library-missing', `The package "${name}" ${wanted} of ${key} is not installed in ${dir}.`, {
+          file: join(dir, 'package.json'), hint: 'Run `npm ci` in the project folder: each documented release is an npm workspace under content/versions/ (docs/decisions/versioned-docs.md).',
+        }),
     };
   }
-  if (version !== config.library.version) {
+  if (version !== wanted) {
     return {
-      diagnostics: [error('config', 'config/library-version', `The installed ${name} is version ${version}, but the site config documents ${config.library.version}.`, {
+      problem: error('config', 'config/library-version', `The installed ${name} is version ${version}, but the site config documents ${wanted}.`, {
         file: configFile,
-        hint: `Install ${name}@${config.library.version} exactly (npm ci restores it), or change library.version.`,
-      })],
+        hint: main ? `Install ${name}@${wanted} exactly (npm ci restores it), or change ${key}.` : `Pin ${name} ${wanted} in the workspace that installs ${dir} and run npm install, or change ${key}.version.`,
+      }),
     };
   }
-  return {
-    library: { dir, version, entry: join(dir, config.library.entry), readme: findPackageReadme(dir) },
-    diagnostics: [],
-  };
+  return { library: { dir, version, entry: join(dir, entry), readme: findPackageReadme(dir), releases: new Map() } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { issueToDiagnostic } from './issues.ts';
 import { sanitizeHtmlFragment } from '../shared/safe-html.ts';
 import { importSiteModule } from '../shared/site-module.ts';
 import { siteConfigSchema, type SiteConfig } from './schema.ts';
+import { versionRules } from './versions.ts';
 
 export type ConfigResult = { config: SiteConfig; diagnostics: [] } | { config?: undefined; diagnostics: Diagnostic[] };
 
@@ -51,7 +52,7 @@ export async function loadConfig(file: string, cacheDir: string): Promise<Config
 
 /** Cross-field rules of the spec's configuration errors. */
 function checkRules(config: SiteConfig, file: string): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const out: Diagnostic[] = versionRules(config, file);
   const versions = new Set(config.docs.versions.map((v) => v.name));
   config.navbar.items.forEach((item, i) => {
     const where = `navbar.items[${i}]`;

@@ -13,6 +13,20 @@ const linkItem = z.strictObject({
   href: z.string().min(1).optional(),
 });
 
+/** A folder inside the project, as a relative path of plain segments (no `..`, no absolute path). */
+const projectPath = z.string().regex(/^(?!\.\.?(?:\/|$))[A-Za-z0-9@._~-]+(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9@._~-]+)*$/, 'must be a folder inside the project, such as content/versions/pkijs-4.0/node_modules/pkijs (no "..", no leading "/")');
+
+const semver = z.string().regex(/^\d+\.\d+\.\d+/, 'must be a semantic version such as 3.3.2');
+
+const docsVersion = z.strictObject({
+  name: z.string().min(1),
+  label: z.string().min(1),
+  /** The URL segment after docs.path ("4.0" → /docs/4.0/…); "" for the version at today's URLs. */
+  path: z.string().regex(/^(?:[A-Za-z0-9][A-Za-z0-9._~-]*)?$/, 'must be "" (today\'s URLs) or one path segment such as 4.0').default(''),
+  /** The release this version documents; only a version with a path has its own (the "" one documents `library`). */
+  library: z.strictObject({ version: semver, dir: projectPath, entry: z.string().default('build/index.d.ts') }).optional(),
+});
+
 const position = z.enum(['left', 'right']).default('right');
 
 /** A BCP 47 language tag (`en`, `pt-BR`), as Intl reads one: it goes into every page's <html lang>. */
@@ -77,9 +91,11 @@ export const siteConfigSchema = z.strictObject({
     /** npm package whose type definitions are documented. */
     package: z.string().min(1),
     /** Version label shown on the site; must equal the installed version. */
-    version: z.string().regex(/^\d+\.\d+\.\d+/, 'must be a semantic version such as 3.3.2'),
+    version: semver,
     /** Type definitions, relative to the package folder. */
     entry: z.string().default('build/index.d.ts'),
+    /** The package folder, relative to the project (default `node_modules/{package}`): another release installed beside it. */
+    dir: projectPath.optional(),
   }),
   repositoryUrl: z.url(),
   contactEmail: z.email(),
@@ -113,7 +129,11 @@ export const siteConfigSchema = z.strictObject({
   docs: z.strictObject({
     /** Where the Markdown pages live: path segments after a slash each, such as /docs (no `.`, `..` or empty segment). */
     path: z.string().regex(/^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/, 'must be "/" and path segments, such as /docs or /guide/v3 (no ".", ".." or empty segment, no trailing "/")').default('/docs'),
-    versions: z.array(z.strictObject({ name: z.string().min(1), label: z.string().min(1) })).min(1),
+    /**
+     * The documented versions, newest first. The one with path "" keeps today's URLs and documents
+     * `library`; each other one lives under `{docs.path}/{path}` and names its own installed release.
+     */
+    versions: z.array(docsVersion).min(1),
     mainPage: z.string().min(1),
   }),
   onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
@@ -129,4 +149,5 @@ export const siteConfigSchema = z.strictObject({
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 export type NavbarItem = SiteConfig['navbar']['items'][number];
+export type DocsVersion = SiteConfig['docs']['versions'][number];
 export type FooterColumn = SiteConfig['footer']['columns'][number];

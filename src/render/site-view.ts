@@ -1,6 +1,7 @@
 // Site-wide view data from the config: resolves navbar targets (a sidebar
 // item points at its sidebar's first page) and marks external links.
 import type { SiteConfig } from '../config/schema.ts';
+import { defaultVersion, libraryVersionOf } from '../config/versions.ts';
 import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
 import type { SidebarId } from '../shared/page.ts';
 import { sanitizeHtmlFragment } from '../shared/safe-html.ts';
@@ -13,6 +14,8 @@ export function siteView(
   config: SiteConfig,
   sidebarHome: Partial<Record<SidebarId, string>>,
 ): SiteView {
+  // `{version}` in footer text: the release the docs version documents, so no template or config repeats it.
+  const version = libraryVersionOf(config, defaultVersion(config));
   const items = config.navbar.items.map((item): NavItemView => {
     switch (item.type) {
       case 'docSidebar':
@@ -38,7 +41,7 @@ export function siteView(
   const columns = config.footer.columns.map((col): FooterColumnView =>
     'items' in col
       ? { title: col.title, items: col.items.map((i) => ({ label: i.label, href: (i.to ?? i.href)!, external: !i.to })) }
-      : { title: col.title, text: col.text },
+      : { title: col.title, text: col.text.replaceAll('{version}', version) },
   );
   return {
     title: config.title,

@@ -1,11 +1,12 @@
 // Proves the example code compiles: every .ts file under content/docs/examples
 // is type-checked with the repository's compiler options against the type
-// definitions of pkijs 3.3.2, and every example page has its code beside it.
+// definitions of pkijs 3.3.2 (4.0.0 in the examples-4.0 project), and every example page has its code beside it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { PKIJS_4 } from './support/release.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const EXAMPLES = path.join(ROOT, 'content/docs/examples');
@@ -23,7 +24,10 @@ function repoCompilerOptions(): ts.CompilerOptions {
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT, undefined, configPath);
   if (parsed.errors.length > 0) throw new Error(formatDiagnostics(parsed.errors));
-  return parsed.options;
+  if (!PKIJS_4) return parsed.options;
+  // The examples-4.0 project: the type definitions of the release in the content/versions/pkijs-4.0 workspace.
+  const release = path.join(ROOT, 'content/versions/pkijs-4.0/node_modules');
+  return { ...parsed.options, paths: { pkijs: [path.join(release, 'pkijs/build/index.d.ts')], asn1js: [path.join(release, 'asn1js/build/index.d.ts')] } };
 }
 
 function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
@@ -78,6 +82,12 @@ describe('example code', () => {
   it('type-checks every example with zero diagnostics', () => {
     const report = formatDiagnostics(typeCheck(codeFiles));
     expect(report, `Type errors in the example code:\n${report}`).toBe('');
+  });
+
+  it(`reads the type definitions of pkijs ${PKIJS_4 ? '4.0.0' : '3.3.2'}`, () => {
+    const resolved = ts.resolveModuleName('pkijs', codeFiles[0]!, repoCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName ?? '';
+    const version = (JSON.parse(readFileSync(path.join(path.dirname(resolved), '../package.json'), 'utf8')) as { version: string }).version;
+    expect(version).toBe(PKIJS_4 ? '4.0.0' : '3.3.2');
   });
 
   it('reports misuse of the pkijs API, so a clean result means something', () => {

@@ -146,7 +146,7 @@ describe('loadConfig', () => {
   it('lists the known versions in the hint for an unknown one', async () => {
     const { diagnostics } = await load(`{
       navbar: { logo: { alt: 'x', src: 'l', width: 80 }, items: [{ type: 'docsVersionDropdown', versions: ['3.x'] }] },
-      docs: { versions: [{ name: 'current', label: 'Next' }, { name: '2.x', label: '2' }], mainPage: 'installation' },
+      docs: { versions: [{ name: 'current', label: 'Next' }, { name: '2.x', label: '2', path: '2.x', library: { version: '2.4.0', dir: 'v2/node_modules/pkijs' } }], mainPage: 'installation' },
     }`);
     expect(diagnostics.map((d) => [d.category, d.hint])).toEqual([['config', 'Use one of: current, 2.x (from docs.versions).']]);
   });

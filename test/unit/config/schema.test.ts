@@ -53,7 +53,7 @@ describe('site config schema', () => {
       footer: { style: 'dark', columns: [] },
       colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
       announcementBar: { id: 'a', content: 'News', backgroundColor: '#fff3cd', textColor: '#1c1e21', isCloseable: true },
-      docs: { path: '/docs', versions: BASE.docs.versions, mainPage: 'installation' },
+      docs: { path: '/docs', versions: [{ name: 'current', label: 'Next', path: '' }], mainPage: 'installation' },
       onBrokenLinks: 'throw',
       limits: { maxPageBytes: 2_000_000 },
     } satisfies SiteConfig);
@@ -171,7 +171,7 @@ describe('resolveLibrary', () => {
     mkdirSync(join(root, 'node_modules/demo'), { recursive: true });
     writeFileSync(join(root, 'node_modules/demo/package.json'), JSON.stringify({ version: '1.2.3' }));
     expect(await resolveLibrary(config('1.2.3'), root, 'site.config.ts')).toEqual({
-      library: { dir: join(root, 'node_modules/demo'), version: '1.2.3', entry: join(root, 'node_modules/demo/build/index.d.ts'), readme: join(root, 'node_modules/demo/README.md') },
+      library: { dir: join(root, 'node_modules/demo'), version: '1.2.3', entry: join(root, 'node_modules/demo/build/index.d.ts'), readme: join(root, 'node_modules/demo/README.md'), releases: new Map() },
       diagnostics: [],
     });
   });

@@ -1,0 +1,56 @@
+// The documented versions (docs.versions): the rules the schema alone cannot
+// state, and where each version's pages live. One version, with path "",
+// keeps today's URLs, so nothing that links to the site breaks; every other
+// one lives under its own segment of docs.path.
+import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { DocsVersion, SiteConfig } from './schema.ts';
+
+/** The version at today's URLs (path ""): the loaded config always has exactly one. */
+export function defaultVersion(config: SiteConfig): DocsVersion {
+  return config.docs.versions.find((v) => v.path === '')!;
+}
+
+/** The library version a docs version documents: its own release, or `library`'s for the default one. */
+export function libraryVersionOf(config: SiteConfig, version: DocsVersion): string {
+  return version.library?.version ?? config.library.version;
+}
+
+/** `/docs` for the default version, `/docs/4.0` for one with path "4.0". */
+export function versionDocsPath(config: SiteConfig, version: DocsVersion): string {
+  return version.path ? `${config.docs.path}/${version.path}` : config.docs.path;
+}
+
+export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const versions = config.docs.versions;
+  const at = (i: number): string => `docs.versions[${i}] ("${versions[i]!.name}")`;
+  const defaults = versions.flatMap((v, i) => (v.path === '' ? [i] : []));
+  if (defaults.length !== 1) {
+    out.push(error('config', 'config/default-version', defaults.length
+      ? `${defaults.map(at).join(' and ')} all have path "": only one version can keep today's URLs.`
+      : 'No entry of docs.versions has path "": one version must keep today\'s URLs, or every link to the site breaks.', {
+      file, hint: 'Give exactly one version path "" and every other one its own segment, such as path: \'4.0\'.',
+    }));
+  }
+  const seenNames = new Map<string, number>();
+  const seenPaths = new Map<string, number>();
+  versions.forEach((v, i) => {
+    const name = seenNames.get(v.name);
+    if (name !== undefined) out.push(error('config', 'config/duplicate-version', `${at(i)} has the same name as ${at(name)}.`, { file, hint: 'Give each version its own name (the dropdown and search tell them apart by it).' }));
+    else seenNames.set(v.name, i);
+    const path = seenPaths.get(v.path.toLowerCase());
+    if (path !== undefined && v.path) out.push(error('config', 'config/duplicate-version', `${at(i)} has the same path "${v.path}" as ${at(path)}: their pages would overwrite each other.`, { file, hint: 'Give each version its own path segment.' }));
+    else seenPaths.set(v.path.toLowerCase(), i);
+    if (v.path && !v.library) {
+      out.push(error('config', 'config/version-library', `${at(i)} lives under ${config.docs.path}/${v.path} but names no release to document.`, {
+        file, hint: `Add library: { version: '…', dir: 'content/versions/…/node_modules/${config.library.package}' } to it.`,
+      }));
+    }
+    if (!v.path && v.library) {
+      out.push(error('config', 'config/version-library', `${at(i)} has path "" and its own library: the version at today's URLs documents the top-level library.`, {
+        file, hint: 'Move its library settings to the top-level library key, or give the version a path.',
+      }));
+    }
+  });
+  return out;
+}
