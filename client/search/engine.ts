@@ -42,7 +42,12 @@ export class SearchEngine {
       searchOptions: { tokenize: (q) => queryTerms(q), processTerm: (t) => t },
     });
     this.mini.addAll(records);
+    // Tokenised once, not on every keystroke.
+    this.headings = records.map((r) => (r.group === 'api' ? new Set<string>() : new Set(indexTerms(r.name, 'text'))));
   }
+
+  /** Each record's heading words (prose records only). */
+  private readonly headings: ReadonlySet<string>[];
 
   search(query: string, limit = 20): Hit[] {
     const words = queryTerms(query);
@@ -88,7 +93,7 @@ export class SearchEngine {
     } else {
       if (record.name.toLowerCase().includes(terms.join(' '))) score *= 1.5;
       // A section whose heading names what is sought answers it better than one that mentions it in passing.
-      const heading = new Set(indexTerms(record.name, 'text'));
+      const heading = this.headings[record.id]!;
       score *= 1 + alternatives.filter((alts) => alts.some((a) => heading.has(a))).length;
     }
     score *= GROUP_WEIGHT[record.group] * (KIND_WEIGHT[record.kind] ?? 1);
