@@ -6,14 +6,18 @@
 // lazy search chunk) and in Node (the relevance tests and bench:search).
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchGroup, SearchRecord } from '../../src/shared/search-index.ts';
+import { aliasesOf, STOP_WORDS, TASK_VERBS } from '../../src/shared/search-words.ts';
+import { CAMEL, indexTerms, queryTerms } from './terms.ts';
+
+export { indexTerms, queryTerms };
 
 export interface Hit {
   record: SearchRecord;
   score: number;
   /** Index terms the query matched (after typos and prefixes), for highlighting. */
   terms: string[];
-  /** The record holds every word of a query of several words. */
-  allWords: boolean;
+  /** How many words of the query (or their aliases) the record holds. */
+  words: number;
 }
 
 export interface GroupedHits {
@@ -21,32 +25,7 @@ export interface GroupedHits {
   hits: Hit[];
 }
 
-const STOP_WORDS = new Set(['a', 'an', 'and', 'are', 'as', 'be', 'by', 'can', 'do', 'does', 'for', 'how', 'i', 'in', 'into', 'is', 'it', 'my', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
 const EXAMPLE_WORDS = new Set(['example', 'examples', 'tutorial']);
-const WORD = /[\p{L}\p{N}_$]+/gu;
-const CAMEL = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g;
-
-/** Words of a text, and for identifiers also their camelCase parts and (for names) initials. */
-export function indexTerms(text: string, fieldName?: string): string[] {
-  const out: string[] = [];
-  for (const word of text.match(WORD) ?? []) {
-    const lower = word.toLowerCase();
-    out.push(lower);
-    const parts = word.match(CAMEL) ?? [];
-    if (parts.length > 1) {
-      for (const p of parts) out.push(p.toLowerCase());
-      if (fieldName !== 'text') out.push(parts.map((p) => p[0]!.toLowerCase()).join(''));
-    }
-  }
-  return out;
-}
-
-/** Query words, lower-cased, without stop words (unless the query is nothing but). */
-export function queryTerms(query: string): string[] {
-  const words = (query.match(WORD) ?? []).map((w) => w.toLowerCase());
-  const kept = words.filter((w) => !STOP_WORDS.has(w));
-  return kept.length ? kept : words;
-}
 
 const GROUP_WEIGHT: Record<SearchGroup, number> = { api: 1, examples: 0.6, docs: 0.5 };
 const KIND_WEIGHT: Record<string, number> = { class: 1.3, interface: 1.1, enum: 1.2, typeAlias: 1, function: 1.2, variable: 1, method: 1, property: 0.9, accessor: 0.9, constructor: 0.8, enumMember: 0.9, page: 1.2, section: 1 };
@@ -56,14 +35,19 @@ export class SearchEngine {
 
   constructor(readonly records: readonly SearchRecord[]) {
     this.mini = new MiniSearch<SearchRecord>({
-      fields: ['name', 'owner', 'text'],
+      fields: ['name', 'owner', 'text', 'more', 'code'],
       storeFields: [],
       tokenize: (text, fieldName) => indexTerms(text, fieldName),
-      processTerm: (term) => term,
+      processTerm: (term, fieldName) => (fieldName === 'text' && STOP_WORDS.has(term) ? null : term),
       searchOptions: { tokenize: (q) => queryTerms(q), processTerm: (t) => t },
     });
     this.mini.addAll(records);
+    // Tokenised once, not on every keystroke.
+    this.headings = records.map((r) => (r.group === 'api' ? new Set<string>() : new Set(indexTerms(r.name, 'text'))));
   }
+
+  /** Each record's heading words (prose records only). */
+  private readonly headings: ReadonlySet<string>[];
 
   search(query: string, limit = 20): Hit[] {
     const words = queryTerms(query);
@@ -71,43 +55,51 @@ export class SearchEngine {
     const wantsExample = words.some((w) => EXAMPLE_WORDS.has(w)) || /^\s*how\b/i.test(query);
     const terms = words.length > 1 ? words.filter((w) => !EXAMPLE_WORDS.has(w)) : words;
     if (!terms.length) return [];
-    query = terms.join(' ');
     const whole = terms.join('');
     const last = terms.at(-1)!;
+    // Each word with its aliases (p12 → pkcs12, pfx); a hit ranks by how many of the words it holds.
+    const alternatives = terms.map((t) => aliasesOf(t));
     const options = {
-      boost: { name: 5, owner: 2.5, text: 1 },
-      prefix: (term: string, i: number, all: string[]) => i === all.length - 1 || term.length > 3,
+      boost: { name: 5, owner: 2.5, text: 1, more: 0.7, code: 0.3 },
+      prefix: (term: string) => term === last || term.length > 3,
       fuzzy: (term: string) => (term.length >= 5 ? 0.2 : false),
       maxFuzzy: 2,
       weights: { fuzzy: 0.3, prefix: 0.6 },
+      combineWith: 'OR',
     } as const;
-    let results = this.mini.search(query, { ...options, combineWith: 'AND' });
-    if (results.length < 5 && terms.length > 1) {
-      const seen = new Set(results.map((r) => r.id));
-      results = [...results, ...this.mini.search(query, { ...options, combineWith: 'OR' }).filter((r) => !seen.has(r.id)).map((r) => ({ ...r, score: r.score * 0.3 }))];
-    }
-    const hits = results.map((r) => this.rank(r, terms, whole, last));
+    const results = this.mini.search([...new Set(alternatives.flat())].join(' '), options);
+    const hits = results.map((r) => this.rank(r, terms, alternatives, whole, last));
     if (wantsExample) for (const h of hits) h.score *= h.record.group === 'examples' ? 4 : 0.25;
-    // Hits holding every word typed come first: section text is cut short in the index, so BM25 and
-    // the symbol score alone let a one-word symbol match ("Request") crowd out the page about all of them.
-    hits.sort((a, b) => Number(b.allWords) - Number(a.allWords) || b.score - a.score || a.record.id - b.record.id);
-    return hits.slice(0, limit);
+    // A question of several words that names no symbol ("No valid certificate paths found") is answered by
+    // prose: at the same number of words held, guides and examples come before API names; a task ("parse CSR
+    // extensions") by a worked example first.
+    const prose = terms.length > 1 && !hits.some((h) => h.tier >= 50);
+    if (prose && terms.some((t) => TASK_VERBS.has(t))) for (const h of hits) if (h.record.group === 'examples') h.score *= 1.5;
+    // Rank by the share of the query words a hit holds (aliases count), not all-or-nothing.
+    for (const h of hits) h.score *= (h.words / terms.length) ** 4 * (prose && h.record.group === 'api' ? 0.15 : 1);
+    hits.sort((a, b) => b.score - a.score || a.record.id - b.record.id);
+    return hits.slice(0, limit).map(({ tier: _, ...hit }) => hit);
   }
 
-  private rank(r: SearchResult, terms: string[], whole: string, last: string): Hit {
+  private rank(r: SearchResult, terms: string[], alternatives: string[][], whole: string, last: string): Hit & { tier: number } {
     const record = this.records[r.id as number]!;
     let score = r.score;
+    const tier = record.group === 'api' ? symbolTier(record, terms, whole, last) : 0;
     if (record.group === 'api') {
-      score = Math.min(score, 60) + 8 * symbolTier(record, terms, whole, last); // BM25 alone never outweighs a better symbol match
+      score = Math.min(score, 60) + 8 * tier; // BM25 alone never outweighs a better symbol match
       if (!record.owner) score *= 1.2; // an export before members of the same name
       if (record.isStatic) score *= 0.95;
       if (/-\d+$/.test(record.href)) score *= 0.9; // an overload after its first signature
-    } else if (record.name.toLowerCase().includes(terms.join(' '))) {
-      score *= 1.5;
+    } else {
+      if (record.name.toLowerCase().includes(terms.join(' '))) score *= 1.5;
+      // A section whose heading names what is sought answers it better than one that mentions it in passing.
+      const heading = this.headings[record.id]!;
+      score *= 1 + alternatives.filter((alts) => alts.some((a) => heading.has(a))).length;
     }
     score *= GROUP_WEIGHT[record.group] * (KIND_WEIGHT[record.kind] ?? 1);
-    const words = `${record.owner ?? ''} ${record.name} ${record.text}`.toLowerCase();
-    return { record, score, terms: r.terms, allWords: terms.length > 1 && terms.every((t) => words.includes(t)) };
+    const matched = new Set(r.queryTerms);
+    const words = alternatives.filter((alts) => alts.some((a) => matched.has(a))).length;
+    return { record, score, terms: r.terms, words, tier };
   }
 
   /** The hits of `search`, in groups; a group comes where its best hit ranks. */

@@ -14,16 +14,32 @@ const MEMBER_CODES: Record<ApiMember['kind'], MemberKindCode> = { constructor: '
 /** Longest one-liner kept; the rest is cut at a word with an ellipsis. */
 const MAX_LINE = 72;
 
-/** Every export in model order, each with its members in page order. */
+/**
+ * The class an interface mirrors: `ICertificate` and `CertificateJson` repeat
+ * Certificate's members one for one. Their members are indexed on the class
+ * alone (their pages are still indexed): the copies crowded the results of a
+ * member search and took a tenth of the first-query budget.
+ */
+export function mirroredClass(item: ApiItem, classes: ReadonlyMap<string, ApiItem>): ApiItem | undefined {
+  if (item.kind !== 'interface') return undefined;
+  const base = /^I[A-Z]/.test(item.name) ? item.name.slice(1) : item.name.endsWith('Json') ? item.name.slice(0, -4) : '';
+  return classes.get(base);
+}
+
+/** Every export in model order, each with its members in page order (but those a mirrored class has). */
 export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemRow[] {
   // One line per result: no line breaks in declarations.
   const types = createTypeRenderer(() => undefined, Infinity);
+  const classes = new Map(model.items.filter((i) => i.kind === 'class').map((i) => [i.name, i]));
   return model.items.map((item): ItemRow => {
+    const mirrored = mirroredClass(item, classes);
+    const shared = new Set(mirrored && isPageItem(mirrored) ? mirrored.members.map((m) => m.name) : []);
     const row: ItemRow = [ITEM_CODES[item.kind], item.name, text(oneLine(item.summary || itemLine(item, types)))];
     if (!isPageItem(item) || !item.members.length) return row;
     const anchors = apiPageAnchors(item).members;
     const members: MemberRow[] = [];
     for (const member of item.members) {
+      if (shared.has(member.name)) continue;
       const anchor = anchors.get(member)!;
       const kind = MEMBER_CODES[member.kind];
       const summary = docSummary(member.doc?.summary);
@@ -39,7 +55,7 @@ export function apiRows(model: ApiModel, text: (line: string) => TextRef): ItemR
         members.push(m);
       });
     }
-    row.push(members);
+    if (members.length) row.push(members);
     return row;
   });
 }

@@ -1,7 +1,7 @@
 // The search stage: the API model and the rendered pages → the search index
 // document, and its asset. Pure: the same input gives the same bytes
 // (rows in model and route order, no paths of the machine, no dates).
-import type { ApiModel } from '../api/model.ts';
+import { isPageItem, type ApiModel } from '../api/model.ts';
 import type { BundleFile } from '../bundle/bundle.ts';
 import type { RouteKind, SidebarId, TocEntry } from '../shared/page.ts';
 import type { PageBody } from '../render/body.ts';
@@ -57,18 +57,31 @@ export interface SearchReuse {
 export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/', reuse: SearchReuse = {}): SearchIndexData {
   const items = apiCache.get(model) ?? reuse.items ?? apiItems(model);
   apiCache.set(model, items);
+  const names = apiNames(model);
   const rows = pages
     .filter((p) => isSearchedPage(p.kind))
-    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', reuse.sections?.(p.path) ?? pageSections(p.html, p.toc)]);
+    .map((p): PageRow => [p.path, p.title, p.sidebar === 'examples' ? 'examples' : 'docs', reuse.sections?.(p.path) ?? pageSections(p.html, p.toc, names)]);
   // Site notes on API pages are prose: indexed as sections of their page.
   if (reuse.notes) rows.push(...reuse.notes);
   else {
     for (const p of pages) {
       if (!API_PAGE_KINDS.has(p.kind) || !p.html.includes('<aside class="nt"')) continue;
-      rows.push([p.path, p.title, 'docs', noteSections(p.html)]);
+      rows.push([p.path, p.title, 'docs', noteSections(p.html, names)]);
     }
   }
   return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, ...(base === '/' ? {} : { base }), items, pages: rows };
+}
+
+const namesCache = new WeakMap<ApiModel, ReadonlySet<string>>();
+
+/** The names of every export and member: the names a code block calls that the index keeps (a local helper's are noise). */
+function apiNames(model: ApiModel): ReadonlySet<string> {
+  let names = namesCache.get(model);
+  if (!names) {
+    names = new Set(model.items.flatMap((i) => [i.name, ...(isPageItem(i) ? i.members.map((m) => m.name) : [])]));
+    namesCache.set(model, names);
+  }
+  return names;
 }
 
 function apiItems(model: ApiModel): ItemRow[] {

@@ -8,7 +8,7 @@
 // member's own slug. `expandIndex` turns it into plain records.
 import { withBase } from './base-url.ts';
 
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** Item kinds, by their one-letter code in the index. */
 export const ITEM_KINDS = { c: 'class', i: 'interface', e: 'enum', t: 'typeAlias', f: 'function', v: 'variable' } as const;
@@ -26,8 +26,11 @@ export type TextRef = string | number;
 export type ItemRow = [ItemKindCode, string, TextRef, MemberRow[]?];
 /** [kind, name, text, anchor? ('' or missing = the slug of the name), static? (1)] */
 export type MemberRow = [MemberKindCode, string, TextRef, string?, 1?];
-/** [anchor ('' = the page itself), heading, text] */
-export type SectionRow = [string, string, string];
+/**
+ * [anchor ('' = the page itself), heading, text (the opening), more (every
+ * other word of the section, once), code (the names its code blocks call)]
+ */
+export type SectionRow = [string, string, string, string?, string?];
 /** [path, title, group, sections] */
 export type PageRow = [string, string, PageGroup, SectionRow[]];
 
@@ -54,8 +57,12 @@ export interface SearchRecord {
   name: string;
   /** The item that owns a member, the page that holds a section. */
   owner?: string;
-  /** The one-line signature or summary, or the section text. */
+  /** The one-line signature or summary, or the opening of the section. */
   text: string;
+  /** Sections: the rest of their words. */
+  more?: string;
+  /** Sections: the names their code calls. */
+  code?: string;
   href: string;
   /** Members: static. */
   isStatic?: boolean;
@@ -102,7 +109,7 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
     }
   }
   for (const [path, title, group, sections] of data.pages) {
-    for (const [anchor, heading, body] of sections) {
+    for (const [anchor, heading, body, more, code] of sections) {
       out.push({
         id: out.length,
         group,
@@ -110,6 +117,8 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
         name: anchor ? heading : title,
         ...(anchor ? { owner: title } : {}),
         text: body,
+        ...(more ? { more } : {}),
+        ...(code ? { code } : {}),
         href: withBase(base, anchor ? `${path}#${anchor}` : path),
       });
     }

@@ -1,0 +1,49 @@
+// A section's whole text in a compact form that fits the first-query budget:
+// its opening as it reads (the result's snippet), then every other word it
+// holds, once, without stop words (word order is not searched), then the
+// names its code blocks call.
+import { COMPOUND, STOP_WORDS } from '../shared/search-words.ts';
+
+/** The opening kept as text: what a result shows under its title. */
+export const HEAD_TEXT = 140;
+
+/** Words with their inner `#`, `-`, `/` kept, so the engine still sees `PKCS#12` as one name. */
+const WORD = new RegExp(`${COMPOUND.source}|[\\p{L}\\p{N}_$]+`, 'gu');
+const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'await', 'async', 'super', 'import']);
+
+/**
+ * [head, the other words of the text, each once]. `known`: text the result
+ * holds anyway (its heading), whose words need not be repeated.
+ */
+export function compactText(text: string, known = ''): [string, string] {
+  const head = cut(text);
+  const seen = new Set([...(head.match(WORD) ?? []), ...(known.match(WORD) ?? [])].map((w) => w.toLowerCase()));
+  const rest = (text.slice(head.length).match(WORD) ?? []).filter((word) => {
+    const lower = word.toLowerCase();
+    // Long numbers are OID arcs and serials, dotted ones versions: nobody types them.
+    if (seen.has(lower) || STOP_WORDS.has(lower) || lower.length < 2 || /^\d{6,}$|^[\d.]+\.\d/.test(lower)) return false;
+    seen.add(lower);
+    return true;
+  });
+  // A plural whose singular is there too adds nothing a query would not find (the engine allows a typo's distance).
+  const more = rest.filter((word) => !/[^s]s$/i.test(word) || !seen.has(word.slice(0, -1).toLowerCase()));
+  return [head, more.join(' ')];
+}
+
+/** The first HEAD_TEXT characters, ending at a word boundary. */
+function cut(text: string): string {
+  if (text.length <= HEAD_TEXT) return text;
+  const head = text.slice(0, HEAD_TEXT);
+  const space = head.lastIndexOf(' ');
+  return space > HEAD_TEXT / 2 ? head.slice(0, space) : head;
+}
+
+/** The functions and methods a code block calls (`x.verify(`, `new Certificate(`), each once. */
+export function calledNames(code: string): string[] {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const name = m[1]!;
+    if (name.length > 2 && !KEYWORDS.has(name)) names.add(name);
+  }
+  return [...names];
+}

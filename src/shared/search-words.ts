@@ -1,0 +1,59 @@
+// The words search treats specially, as data: shared by the build (which
+// leaves stop words out of the index) and the engine in the browser (which
+// leaves them out of a query, expands aliases and lifts task questions).
+// Keep it free of Node and DOM APIs.
+
+/**
+ * Words that say nothing about what is sought: never indexed from the long part
+ * of a section, dropped from queries. Not `no` and `not`: error messages hang on them.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  ('a about after again all also an and another any are as at be because been before both but by can could do does doing each either even every '
+    + 'for from had has have here how i if in into is it its just less many may me more most much must my never of often on one only or '
+    + 'other our own same should since so some still such than that the their them then there these they this those through to too under until '
+    + 'very was we were what when where which while who whose why will with within would yet you your')
+    .split(' '),
+);
+
+/**
+ * Names of one thing, each written as the index holds it (lower case, a
+ * compound joined: `PKCS#12` → pkcs12, `AES-GCM` → aesgcm). A query word of a
+ * group finds the others too.
+ */
+export const ALIASES: readonly (readonly string[])[] = [
+  ['pkcs12', 'p12', 'pfx'],
+  ['pkcs7', 'p7b', 'p7c'],
+  ['p7s', 'detached'],
+  ['pem', 'base64'],
+  ['csr', 'pkcs10', 'certificationrequest'],
+  ['fingerprint', 'thumbprint'],
+  ['aesgcm', 'gcm'],
+  ['crl', 'certificaterevocationlist'],
+  ['x509', 'certificate'],
+];
+
+/** Verbs of a task: a query holding one asks how to do something, which an example or guide answers better than a bare name. */
+export const TASK_VERBS: ReadonlySet<string> = new Set([
+  'parse', 'create', 'verify', 'sign', 'decrypt', 'encrypt', 'convert', 'read', 'load', 'get', 'extract', 'import', 'export',
+  'generate', 'check', 'validate', 'add', 'make', 'build', 'use', 'find',
+]);
+
+const ALIAS_OF = new Map(ALIASES.flatMap((group) => group.map((word) => [word, group] as const)));
+
+/** A query word and its aliases, the word first. */
+export function aliasesOf(word: string): string[] {
+  const group = ALIAS_OF.get(word);
+  return group ? [word, ...group.filter((w) => w !== word)] : [word];
+}
+
+/**
+ * Compounds written with a separator inside a name: `PKCS#12`, `AES-GCM`,
+ * `S/MIME`, `X.509` (a dot only before a digit, so `SignedData.verify` stays
+ * two words).
+ */
+export const COMPOUND = /[\p{L}\p{N}]+(?:(?:[#/-]|\.(?=\p{N}))[\p{L}\p{N}]+)+/gu;
+
+/** A compound as one index term: `PKCS#12` → pkcs12. */
+export function joined(compound: string): string {
+  return compound.replace(/[#/.-]/g, '').toLowerCase();
+}
