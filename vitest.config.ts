@@ -5,17 +5,29 @@
 // - integration: the CLI, the dev server, the examples and hostile input, on
 //   fixture sites or copies they build themselves;
 // - site: the files that read the real site, which test/support/global-setup.ts
-//   builds once per run, and the browser tests (a few of them, and
-//   cache-matrix, build a site of their own as well).
+//   builds once per run, and the browser tests (a few of them build a site of
+//   their own as well).
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** The folders (and one file) whose tests read the real site built by the global setup. */
-const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts', 'test/hostile/not-found-redirect.test.ts'];
+/** Files under test/site/ that build a site of their own and read nothing of the real one. */
+const OWN_SITE = ['test/site/cache-matrix.test.ts'];
+/** The folders (and two files) whose tests read the real site built by the global setup. */
+const SITE = ['test/site/**/!(cache-matrix).test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts', 'test/hostile/not-found-redirect.test.ts'];
 /**
- * Unit tests of the real library's whole weight, run with the integration tier: TypeDoc's conversion
- * of pkijs again and again, cache hit and miss (load), shiki over every code block of the site (highlight-links).
+ * Unit tests that carry the real library's whole weight or start processes, run with the integration
+ * tier so `npm run test:unit` stays an edit-test loop of seconds: TypeDoc's conversion of pkijs (load;
+ * every other file here renders or indexes the whole pkijs model, which needs that conversion on a
+ * cold cache), shiki over every code block of the site (highlight-links), and child Node processes
+ * that import TypeScript's 9 MB compiler, hold 100 MB for seconds or race for a lock.
  */
-const HEAVY = ['test/unit/api/load.test.ts', 'test/unit/content/highlight-links.test.ts'];
+const HEAVY = [
+  'test/unit/api/{load,api-urls,compile-cache,typescript-hooks,confinement,trimmed-lib}.test.ts',
+  'test/unit/render/api/{anchors,completeness,links,notes,pkijs-pages,readability,simple-markdown}.test.ts',
+  'test/unit/search/build-index.test.ts',
+  'test/unit/content/highlight-links.test.ts',
+  'test/unit/output/lock.test.ts',
+  'test/unit/bench/measure.test.ts',
+];
 /** pkijs 4.0.0 and the asn1js it peers with (the npm workspace content/versions/pkijs-4.0). */
 const RELEASE_4 = new URL('content/versions/pkijs-4.0/node_modules/', import.meta.url).pathname;
 // Tests make copies of the repository under test/.tmp; never collect those.
@@ -28,7 +40,7 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY] } },
-      { extends: true, test: { name: 'integration', include: ['test/!(unit)/**/*.test.{ts,tsx}', ...HEAVY], exclude: [...EXCLUDE, ...SITE] } },
+      { extends: true, test: { name: 'integration', include: ['test/!(unit|site)/**/*.test.{ts,tsx}', ...HEAVY, ...OWN_SITE], exclude: [...EXCLUDE, ...SITE] } },
       // The examples' tests again, with `pkijs` and `asn1js` the 4.0.0 releases: which examples hold for 4.0 as written.
       {
         extends: true,

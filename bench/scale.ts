@@ -15,21 +15,14 @@ import { copyCheckout } from './checkout.ts';
 import { measure, median } from './measure.ts';
 import { loadAverage, record } from './record.ts';
 import { yardstick } from './yardstick.ts';
+import { fixtureConfig, fixtureHome } from '../test/support/fixture-site.ts';
 
 const SIZES = (process.env.SIZES ?? '1,4,10').split(',').map(Number);
 const RUNS = Number(process.env.RUNS ?? 3);
 const BASE = { docs: 22, classes: 127, interfaces: 273, enums: 3, members: 8 };
 
-const CONFIG = `export default {
-  title: 'Scale', tagline: 'A synthetic site',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Scale'); }\n";
+const CONFIG = fixtureConfig('Scale', 'A synthetic site');
+const HOME = fixtureHome('Scale');
 
 function dts(factor: number): string {
   const out: string[] = [];

@@ -5,15 +5,14 @@
 // refused; a link inside it is followed, its target watched. A content folder
 // moved away and back is watched again. The real CLI runs in a fixture with
 // its own copy of the sources; the test listens to the reload channel.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixture, type Fixture } from './helpers/fixture.ts';
-import { SseClient, type SseEvent } from './helpers/sse.ts';
+import type { Fixture } from './helpers/fixture.ts';
+import type { SseClient, SseEvent } from './helpers/sse.ts';
+import { startWatching, type WatchSession } from './helpers/watch-session.ts';
 
+let watch: WatchSession;
 let site: Fixture;
-let cli: ChildProcess;
-let output = '';
 let url = '';
 let events: SseClient;
 
@@ -21,9 +20,7 @@ const INSTALL = 'content/docs/installation.md';
 type Build = { build: number; files: string[] };
 type Failed = Build & { diagnostics: { code: string; location?: string; message: string }[] };
 
-function lastBuild(): number {
-  return Math.max(0, ...events.events.map((e) => (e.data as Partial<Build>).build ?? 0));
-}
+const lastBuild = (): number => watch.lastBuild();
 
 /** The first rebuild numbered after `after` that `match` accepts, and how it ended. */
 function rebuild(after: number, match: (d: Build) => boolean = () => true): Promise<SseEvent> {
@@ -40,40 +37,21 @@ async function text(path: string): Promise<{ status: number; body: string }> {
   return { status: res.status, body: await res.text() };
 }
 
-async function waitForOutput(pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const m = output.match(pattern);
-    if (m) return m;
-    if (cli.exitCode !== null || Date.now() > end) throw new Error(`No ${pattern} in the CLI output:\n${output}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 beforeAll(async () => {
-  site = await createFixture('watch-links', { withSource: true });
   // A loop there before the watcher starts: content/docs/up is content/, which holds it.
-  symlinkSync('..', site.path('content/docs/up'));
-  cli = spawn(process.execPath, [site.path('bin/pkidocs.js'), 'serve', '--watch', '--port', '0'], { cwd: site.root, env: { ...process.env, NO_COLOR: '1' } });
-  cli.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  cli.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  url = (await waitForOutput(/Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)\//))[1]!;
-  events = await SseClient.connect(`${url}/__pkidocs/events`);
+  watch = await startWatching('watch-links', (fixture) => symlinkSync('..', fixture.path('content/docs/up')));
+  ({ site, url, events } = watch);
 });
 
-afterAll(async () => {
-  events?.close();
-  if (cli && cli.exitCode === null) cli.kill('SIGKILL');
-  await site?.remove();
-});
+afterAll(() => watch?.stop());
 
 describe('links while watching', () => {
   it('starts with a loop already there: reports it as the build does, then builds once it is gone', async () => {
     // The first build's failure is the first thing a page learns on connecting.
     const hello = events.events[0]!;
-    expect(codes(hello), output).toEqual(['content/link-loop']);
+    expect(codes(hello), watch.output()).toEqual(['content/link-loop']);
     expect((hello.data as Failed).diagnostics[0]!.location).toMatch(/^content\/docs\/up\b/);
-    expect(output).not.toContain('ELOOP');
+    expect(watch.output()).not.toContain('ELOOP');
     const after = lastBuild();
     unlinkSync(site.path('content/docs/up'));
     expect((await rebuild(after)).event).toBe('reload');
@@ -95,7 +73,7 @@ describe('links while watching', () => {
     const saved = lastBuild();
     writeFileSync(site.path(INSTALL), (await site.read(INSTALL)).replace('Run the installer.', 'Run the looped installer.'));
     expect(codes(await rebuild(saved, (d) => d.files.includes(INSTALL)))).toContain('content/link-loop');
-    expect(output).not.toMatch(/docs\/(up|root)\/\S*\.md/);
+    expect(watch.output()).not.toMatch(/docs\/(up|root)\/\S*\.md/);
     expect(outFiles()).toEqual(before);
     expect((await text('/docs/up/docs/installation')).status).toBe(404);
 
@@ -150,6 +128,6 @@ describe('links while watching', () => {
     renameSync(site.path('moved'), site.path('content'));
     expect((await rebuild(after, (d) => d.files.includes('content'))).event).toBe('reload');
     await saveInstall('returned');
-    expect(output).not.toMatch(/Error:|ELOOP/);
+    expect(watch.output()).not.toMatch(/Error:|ELOOP/);
   });
 });

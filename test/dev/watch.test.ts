@@ -6,7 +6,7 @@
 // rebuild's event carries its number and the files it read, so a save waits
 // for the rebuild of that file, and each test starts once every earlier
 // change has been built (`settle`).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -14,12 +14,13 @@ import * as cheerio from 'cheerio';
 import { QUIET_MS } from '../../src/dev/watcher.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
-import { createFixture, type Fixture } from './helpers/fixture.ts';
+import type { Fixture } from './helpers/fixture.ts';
 import { SseClient, type SseEvent } from './helpers/sse.ts';
+import { startWatching, type WatchSession } from './helpers/watch-session.ts';
 
+let watch: WatchSession;
 let site: Fixture;
 let cli: ChildProcess;
-let output = '';
 let url = '';
 let events: SseClient;
 
@@ -37,10 +38,7 @@ async function page(path: string): Promise<{ status: number; $: cheerio.CheerioA
   return { status: res.status, $: cheerio.load(html), html };
 }
 
-/** The number of the last rebuild the reload channel reported (0: none yet). */
-function lastBuild(): number {
-  return Math.max(0, ...events.events.map((e) => (e.data as Partial<Build>).build ?? 0));
-}
+const lastBuild = (): number => watch.lastBuild();
 
 /** Rebuilds reported after rebuild number `after`, in order. */
 function buildsAfter(after: number): SseEvent[] {
@@ -77,34 +75,16 @@ async function settle(): Promise<number> {
   return ((await rebuildOf(MARKER, after)).data as Build).build;
 }
 
-async function waitForOutput(pattern: RegExp, from = 0, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const m = output.slice(from).match(pattern);
-    if (m) return m;
-    if (cli.exitCode !== null || Date.now() > end) throw new Error(`No ${pattern} in the CLI output:\n${output}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 beforeAll(async () => {
-  site = await createFixture('watch', { withSource: true });
-  cli = spawn(process.execPath, [site.path('bin/pkidocs.js'), 'serve', '--watch', '--port', '0'], { cwd: site.root, env: { ...process.env, NO_COLOR: '1' } });
-  cli.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  cli.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  url = (await waitForOutput(/Serving \S+ at (http:\/\/127\.0\.0\.1:\d+)\//))[1]!;
-  events = await SseClient.connect(`${url}/__pkidocs/events`);
+  watch = await startWatching('watch');
+  ({ site, cli, url, events } = watch);
 });
 
 beforeEach(async () => {
   await settle();
 });
 
-afterAll(async () => {
-  events?.close();
-  if (cli && cli.exitCode === null) cli.kill('SIGKILL');
-  await site?.remove();
-});
+afterAll(() => watch?.stop());
 
 describe('live rebuilds', () => {
   it('rebuilds an edited page and tells the open pages, with the reload script only in served HTML', async () => {
@@ -184,7 +164,7 @@ describe('live rebuilds', () => {
     for (const path of ['/docs/installation', '/docs/api/classes/Certificate', '/']) {
       expect((await page(path)).$('.footer__note').text()).toBe('Edited footer');
     }
-    const line = (await waitForOutput(/^↻ templates\/layout\/Footer\.tsx → .*$/m))[0];
+    const line = (await watch.waitForOutput(/^↻ templates\/layout\/Footer\.tsx → .*$/m))[0];
     expect(line).toContain('render');
     expect(line).not.toMatch(/\bapi\b/);
   });
@@ -225,7 +205,7 @@ describe('errors while watching', () => {
     const [problem] = (failed.data as Failed).diagnostics;
     expect(problem).toMatchObject({ code: 'content/bad-front-matter' });
     expect(problem!.location).toMatch(/^content\/docs\/installation\.md:\d+/);
-    expect(output).toContain('content/bad-front-matter');
+    expect(watch.output()).toContain('content/bad-front-matter');
     const stale = await page('/docs/installation');
     expect([stale.status, stale.$('article h1, main h1').first().text()]).toEqual([200, 'Installation']);
     // A page opened now learns about the problem as soon as it connects.
@@ -308,7 +288,7 @@ describe('stopping', () => {
     const exited = new Promise<number | null>((resolve) => cli.once('exit', (code) => resolve(code)));
     cli.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(output).toContain('Stopped');
+    expect(watch.output()).toContain('Stopped');
     const port = Number(new URL(url).port);
     await expect(listenOn(port)).resolves.toBeUndefined();
     // esbuild's helper may take a moment to go once stopped: wait for it, but only so long.

@@ -10,6 +10,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, s
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
+import { fixtureConfig, fixtureHome } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/cache-matrix');
 const WARM = join(TMP, 'warm');
@@ -17,15 +18,7 @@ const REF = join(TMP, 'ref');
 const WARM_OUT = join(TMP, 'out-warm');
 const REF_OUT = join(TMP, 'out-ref');
 
-const CONFIG = `export default {
-  title: 'Matrix', tagline: 'Every edit, then a warm build',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
+const CONFIG = fixtureConfig('Matrix', 'Every edit, then a warm build');
 const doc = (title: string, body: string, position: number): string => `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\nsidebar_position: ${position}\n---\n\n${body}\n`;
 const DOCS: Record<string, string> = {
   'installation.md': doc('Installation', '## Install it\n\nRun `npm install pkijs`, then read the [guide](./guide.md#first-steps).', 1),
@@ -36,8 +29,7 @@ const DOCS: Record<string, string> = {
   'codes.md': doc('Codes', '## The codes\n\n```table rows=./codes-data.ts#codes\nCode = `code`\nMeaning = meaning\n```', 5),
   'codes-data.ts': "export const codes = [{ code: 'E1', meaning: 'The first code.' }];\n",
 };
-// No JSX: test/.tmp is outside the project's tsconfig.
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Matrix home'); }\n";
+const HOME = fixtureHome('Matrix home');
 const DTS = `/** An X.509 certificate. */
 export declare class Certificate {
   /** The version field. */

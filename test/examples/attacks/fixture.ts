@@ -5,7 +5,7 @@
 import type * as pkijs from 'pkijs';
 import {
   createCertificateAuthority, issueCertificate, signCertificate, toPublicKeyInfo, buildName, generateKeyPair,
-  profileExtensions, useWebCrypto, type KeyAndCertificate, type CertificateProfile,
+  profileExtensions, useWebCrypto, OID, type KeyAndCertificate, type CertificateProfile,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { certificateToPem, createIntermediateCa, createServerCertificate } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import type { OpensslFolder } from '../support/openssl.ts';
@@ -46,6 +46,19 @@ export async function createCast(): Promise<Cast> {
   const attackerRoot = await createCertificateAuthority({ commonName: 'Example Root CA', organization: 'Example Ltd' });
   const forged = await forgeCertificate(attackerRoot, intermediate.certificate, SERVER_PROFILE);
   return { root, intermediate, server, attackerRoot, forged };
+}
+
+/** Alice, who signs documents and mail: the profile of her certificate. */
+export const ALICE: CertificateProfile = {
+  subject: { commonName: 'Alice' }, keyUsage: ['digitalSignature'], extendedKeyUsage: [OID.emailProtection], emails: ['alice@example.com'],
+};
+
+/** The cast, Alice's certificate from its root or issuing CA, and the root as root.pem in the OpenSSL folder. */
+export async function castWithAlice(openssl: OpensslFolder, issuer: 'root' | 'intermediate'): Promise<{ cast: Cast; alice: KeyAndCertificate }> {
+  const cast = await createCast();
+  const alice = await issueCertificate(cast[issuer], ALICE);
+  openssl.write('root.pem', certificateToPem(cast.root.certificate));
+  return { cast, alice };
 }
 
 /** A certificate issued by an end entity (basicConstraints cA:false), which may not issue anything. */

@@ -6,7 +6,7 @@
 // `openssl cms -verify` and `openssl ts -verify` judge.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { certificateToPem } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
-import { OID, createCertificateAuthority, issueCertificate, makeExtension, type CertificateProfile, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
+import { OID, createCertificateAuthority, issueCertificate, makeExtension, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { verifyPdfSignatures } from '../../../content/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file.ts';
 import { base64Body } from '../../../content/docs/examples/other/S-MIME-signature-encryption.ts';
 import { createSignedMessage, verifySignedMessage } from '../../../content/docs/examples/other/S-MIME-signature-verification.ts';
@@ -15,21 +15,16 @@ import { createTimeStampRequest, timeStampRequestToDer } from '../../../content/
 import { createTimeStampResponse, createTsaCertificate, verifyTimeStampResponse } from '../../../content/docs/examples/timestamping/creating-a-timestamp-response.ts';
 import * as pkijs from 'pkijs';
 import { useOpensslFolder } from '../support/openssl.ts';
-import { createCast, type Cast } from './fixture.ts';
+import { ALICE, castWithAlice, type Cast } from './fixture.ts';
 import { covered, pdfTemplate, wholeFileRange, withByteRange, withContents } from './pdf-fixture.ts';
 
 const openssl = useOpensslFolder();
 const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
 let cast: Cast;
 let alice: KeyAndCertificate;
-const ALICE: CertificateProfile = {
-  subject: { commonName: 'Alice' }, keyUsage: ['digitalSignature'], extendedKeyUsage: [OID.emailProtection], emails: ['alice@example.com'],
-};
 
 beforeAll(async () => {
-  cast = await createCast();
-  alice = await issueCertificate(cast.root, ALICE);
-  openssl.write('root.pem', certificateToPem(cast.root.certificate));
+  ({ cast, alice } = await castWithAlice(openssl, 'root'));
 });
 
 /** `openssl cms -verify` of a DER signature over the detached `content`; true on success. */

@@ -5,29 +5,23 @@
 // -verify` and `openssl req -verify` judge each one they can.
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { certificateToPem } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { createCertificationRequest, issueFromRequest } from '../../../content/docs/examples/certificates-and-revocation/working-with-certificate-requests.ts';
-import { OID, formatName, generateKeyPair, issueCertificate, type CertificateProfile, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
+import { OID, formatName, generateKeyPair, issueCertificate, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { createSignedMessage, verifySignedMessage } from '../../../content/docs/examples/other/S-MIME-signature-verification.ts';
 import { parseSignedData, signData, verifySignedData } from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import { createTimeStampRequest, timeStampRequestToDer } from '../../../content/docs/examples/timestamping/creating-a-timestamp-request.ts';
 import { createTimeStampResponse, createTsaCertificate, verifyTimeStampResponse } from '../../../content/docs/examples/timestamping/creating-a-timestamp-response.ts';
 import { tamper, useOpensslFolder } from '../support/openssl.ts';
-import { createCast, forgeCertificate, issuedByEndEntity, type Cast } from './fixture.ts';
+import { ALICE, castWithAlice, forgeCertificate, issuedByEndEntity, type Cast } from './fixture.ts';
 
 const openssl = useOpensslFolder();
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const DOCUMENT = utf8('Pay 100 EUR to account 42.');
 let cast: Cast;
 let alice: KeyAndCertificate;
-const ALICE: CertificateProfile = {
-  subject: { commonName: 'Alice' }, keyUsage: ['digitalSignature'], extendedKeyUsage: [OID.emailProtection], emails: ['alice@example.com'],
-};
 
 beforeAll(async () => {
-  cast = await createCast();
-  alice = await issueCertificate(cast.intermediate, ALICE);
-  openssl.write('root.pem', certificateToPem(cast.root.certificate));
+  ({ cast, alice } = await castWithAlice(openssl, 'intermediate'));
   openssl.write('document.bin', DOCUMENT);
 });
 
