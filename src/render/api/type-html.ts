@@ -65,15 +65,19 @@ const HANDLERS: Handlers = {
   unknown: (t) => escapeText(t.name),
 };
 
-/** `width`: where declaration lines break (Infinity: never, for one-line uses such as search results). */
-export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined, width = LINE_WIDTH): TypeRenderer {
-  return new TypeHtml(targetHref, width);
+/**
+ * `width`: where declaration lines break (Infinity: never, for one-line uses such as search results).
+ * `linkExternal`: false renders other packages' types as text too (Markdown twins, whose code fences take no HTML).
+ */
+export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined, width = LINE_WIDTH, linkExternal = true): TypeRenderer {
+  return new TypeHtml(targetHref, width, linkExternal);
 }
 
 class TypeHtml implements TypeRenderer {
   constructor(
     private readonly targetHref: (target: ApiTarget) => string | undefined,
     private readonly width: number,
+    private readonly linkExternal: boolean,
   ) {}
 
   /** On one line, however long (parameter lists, return types). */
@@ -97,7 +101,7 @@ class TypeHtml implements TypeRenderer {
 
   reference(t: ApiReferenceType): Doc {
     const external = t.target ? undefined : externalTypeName(t.name, t.package);
-    const href = t.target ? this.targetHref(t.target) : external?.url;
+    const href = t.target ? this.targetHref(t.target) : this.linkExternal ? external?.url : undefined;
     const name = escapeText(external?.text ?? t.name);
     const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
     return t.typeArguments ? [head, '&lt;', this.list(t.typeArguments, ', ', Prec.Loose), '&gt;'] : head;
