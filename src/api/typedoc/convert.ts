@@ -12,7 +12,7 @@ import {
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
-import { createContext, itemKindOf } from './context.ts';
+import { createContext, itemKindOf, qualifiedName } from './context.ts';
 import { itemConverters } from './items.ts';
 import { convertObjectType } from './members.ts';
 import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
@@ -23,6 +23,8 @@ import { syntaxErrors } from './syntax.ts';
 export interface ConvertResult {
   model: ApiModel | undefined;
   diagnostics: Diagnostic[];
+  /** Every file TypeScript's program read (the cache key covers them all). */
+  inputs: string[];
 }
 
 export async function convertDeclarations(entry: string, cwd = process.cwd()): Promise<ConvertResult> {
@@ -35,10 +37,14 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
   const keywordAliases = trackKeywordAliases(app);
   let syntax: Diagnostic[] = [];
-  app.converter.on(Converter.EVENT_BEGIN, (context) => (syntax = syntaxErrors(context.programs, cwd)));
+  let inputs: string[] = [];
+  app.converter.on(Converter.EVENT_BEGIN, (context) => {
+    syntax = syntaxErrors(context.programs, cwd);
+    inputs = context.programs.flatMap((p) => p.getSourceFiles().map((f) => f.fileName));
+  });
 
   const project = await app.convert();
-  if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics] };
+  if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics], inputs };
   if (!project) {
     logger.diagnostics.push({
       code: 'api/convert-failed',
@@ -48,10 +54,10 @@ export async function convertDeclarations(entry: string, cwd = process.cwd()): P
       hint: "Check that it is a valid declaration file; TypeDoc's own messages, reported with this one, say what went wrong.",
       file: entry,
     });
-    return { model: undefined, diagnostics: logger.diagnostics };
+    return { model: undefined, diagnostics: logger.diagnostics, inputs };
   }
   const model = toModel(project, keptTags, keywordAliases, logger.diagnostics);
-  return { model, diagnostics: logger.diagnostics };
+  return { model, diagnostics: logger.diagnostics, inputs };
 }
 
 function toModel(
@@ -62,14 +68,22 @@ function toModel(
 ): ApiModel {
   const cx = createContext(project, keptTags, keywordAliases, convertObjectType);
   const items: ApiItem[] = [];
-  for (const child of project.children ?? []) {
-    const kind = itemKindOf(child);
-    if (!kind) {
-      diagnostics.push(unsupported(child));
-      continue;
+  const add = (children: readonly DeclarationReflection[] | undefined): void => {
+    for (const child of children ?? []) {
+      // A namespace's members are listed under their qualified names (`Geometry.area`).
+      if (child.kindOf(ReflectionKind.Namespace)) {
+        add(child.children);
+        continue;
+      }
+      const kind = itemKindOf(child);
+      if (!kind) {
+        diagnostics.push(unsupported(child));
+        continue;
+      }
+      items.push({ ...itemConverters[kind](child, cx), name: qualifiedName(child) });
     }
-    items.push(itemConverters[kind](child, cx));
-  }
+  };
+  add(project.children);
   items.sort((a, b) => compareNames(a.name, b.name));
   return { packageName: project.packageName ?? project.name, version: project.packageVersion ?? '', items };
 }
@@ -94,7 +108,7 @@ function unsupported(decl: DeclarationReflection): Diagnostic {
     code: 'api/unsupported-export',
     category: 'content',
     severity: 'warning',
-    message: `The export ${decl.name} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
+    message: `The export ${qualifiedName(decl)} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
     hint: 'Export it as a class, interface, enum, type alias, function or variable, or ask for a converter for its kind.',
   };
 }
