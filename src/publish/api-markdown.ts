@@ -108,7 +108,7 @@ export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem)
       const line = isPageItem(i) ? itemDescription(i, cx.model.packageName) : i.summary;
       const head = kind === 'function' && i.kind === 'function' ? i.signatures.map((s) => plain(cx.types.signature(i.name, s))).join('; ')
         : i.kind === 'variable' && i.type ? `${i.name}: ${plain(cx.types.type(i.type))}`
-        : i.kind === 'typeAlias' ? `${i.name} = ${plain(cx.types.type(i.type))}` : i.name;
+        : i.kind === 'typeAlias' ? `type ${i.name}${plain(cx.types.typeParameters(i.typeParameters))} = ${plain(cx.types.type(i.type))}` : i.name;
       return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}`;
     }).join('\n'));
   }
