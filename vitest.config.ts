@@ -13,9 +13,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SITE = ['test/site/**/*.test.{ts,tsx}', 'test/e2e/**/*.test.ts', 'test/cli/check.test.ts', 'test/hostile/not-found-redirect.test.ts'];
 /**
  * Unit tests of the real library's whole weight, run with the integration tier: TypeDoc's conversion
- * of pkijs again and again, cache hit and miss (load), shiki over every code block of the site (highlight-links).
+ * of pkijs again and again, cache hit and miss (load), TypeDoc's CLI on three pkijs versions (parity), shiki over every code block of the site (highlight-links).
  */
-const HEAVY = ['test/unit/api/load.test.ts', 'test/unit/content/highlight-links.test.ts'];
+const HEAVY = ['test/unit/api/load.test.ts', 'test/unit/api/parity.test.ts', 'test/unit/content/highlight-links.test.ts'];
 // Tests make copies of the repository under test/.tmp; never collect those.
 const EXCLUDE = [...configDefaults.exclude, 'test/.tmp/**'];
 
