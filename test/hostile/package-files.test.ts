@@ -102,12 +102,11 @@ describe('the package folder is content', () => {
     expect(existsSync(OUT)).toBe(false);
   }, 120_000);
 
-  it('prints every warning of the API stage (TypeDoc\'s and the converter\'s), and still builds', async () => {
-    // An unknown block tag makes TypeDoc warn; a renamed re-export is a Reference, a kind the reference leaves out.
-    writeFileSync(join(PKG, 'build/index.d.ts'), `${dts('@frobnicate twice')}export { Certificate as Cert };\n`);
+  it('prints the warnings of the API stage (an export left out), and still builds', async () => {
+    // A renamed re-export is a Reference, a kind the reference leaves out: it was left out without a word.
+    writeFileSync(join(PKG, 'build/index.d.ts'), `${dts('Plain.')}export { Certificate as Cert };\n`);
     const { code, output } = await build();
-    expect(output).toMatch(/warning TypeDoc: Encountered an unknown block tag @frobnicate/);
-    expect(output).toContain('The export Cert is a Reference, a kind the API reference does not document, so it is left out. [api/unsupported-export]');
+    expect(output).toContain('warning The export Cert is a Reference, a kind the API reference does not document, so it is left out. [api/unsupported-export]');
     expect(code).toBe(0);
   }, 120_000);
 
