@@ -12,6 +12,8 @@ import type { ApiItemKind, ApiObjectType, ApiTarget, ApiType } from '../model.ts
 import type { KeywordAliases } from './keyword-aliases.ts';
 
 export interface ConvertContext {
+  /** The documented package (its own types are never another package's). */
+  packageName: string | undefined;
   /** The pkijs item or member a reflection stands for, if it is part of the API. */
   targetOf(reflection: Reflection | undefined): ApiTarget | undefined;
   /** Block tags a bare `@inheritDoc` replaced (e.g. `@asn`), to be shown anyway. */
@@ -85,5 +87,5 @@ export function createContext(
     const target = alias && targetOf(alias);
     return name === undefined ? undefined : { type: 'reference', name, ...(target ? { target } : {}) };
   };
-  return { targetOf, keptTags, keywordAliasOf, objectType };
+  return { packageName: project.packageName, targetOf, keptTags, keywordAliasOf, objectType };
 }
