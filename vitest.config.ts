@@ -17,11 +17,11 @@ const SITE = ['test/site/**/!(cache-matrix).test.{ts,tsx}', 'test/e2e/**/*.test.
  * Unit tests that carry the real library's whole weight or start processes, run with the integration
  * tier so `npm run test:unit` stays an edit-test loop of seconds: TypeDoc's conversion of pkijs (load;
  * every other file here renders or indexes the whole pkijs model, which needs that conversion on a
- * cold cache), shiki over every code block of the site (highlight-links), and child Node processes
+ * cold cache; parity runs TypeDoc's CLI on three pkijs releases), shiki over every code block of the site (highlight-links), and child Node processes
  * that import TypeScript's 9 MB compiler, hold 100 MB for seconds or race for a lock.
  */
 const HEAVY = [
-  'test/unit/api/{load,api-urls,compile-cache,typescript-hooks,confinement,trimmed-lib}.test.ts',
+  'test/unit/api/{load,parity,api-urls,compile-cache,typescript-hooks,confinement,trimmed-lib,own-package}.test.ts',
   'test/unit/render/api/{anchors,completeness,links,notes,pkijs-pages,readability,simple-markdown}.test.ts',
   'test/unit/search/build-index.test.ts',
   'test/unit/content/highlight-links.test.ts',

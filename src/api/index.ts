@@ -1,17 +1,16 @@
 // The API stage: the pkijs declaration file → ApiModel, through TypeDoc on a
 // cache miss (in a child process, so it runs beside the other stages) and
 // straight from `{cacheDir}/api-{hash}.json` on a hit. A hit never loads typedoc.
-import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { readFile, readdir, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { access, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { readApiCache, writeApiCache } from './cache-file.ts';
 import type { ApiModel } from './model.ts';
 import type { ConvertResult } from './typedoc/convert.ts';
-import { COMPILER_OPTIONS, CONVERTER_VERSION, TYPEDOC_OPTIONS } from './options.ts';
+import { cacheKey, readInputs, writeInputs } from './cache-key.ts';
+import { CONVERTER_VERSION } from './options.ts';
 
 export type { ApiModel } from './model.ts';
 
@@ -45,9 +44,11 @@ export interface LoadApiResult {
 
 export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const entry = resolve(options.entry);
-  const source = await readEntry(entry, options.entry);
-  const packageDir = resolve(options.packageDir ?? (await nearestPackageDir(dirname(entry))));
-  const key = await cacheKey(entry, source, packageDir);
+  await readEntry(entry, options.entry);
+  const packageJson = await nearestPackageJson(dirname(entry));
+  const packageDir = resolve(options.packageDir ?? (packageJson[0] ? dirname(packageJson[0]) : dirname(entry)));
+  // Keyed on every file the last conversion read (another .d.ts of the package, a dependency's declarations).
+  const key = await cacheKey(entry, packageDir, [...(readInputs(options.cacheDir, entry) ?? []), ...packageJson]);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
   // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
   const checkout = dirname(resolve(options.cacheDir));
@@ -60,12 +61,15 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   }
 
   options.onConvert?.();
-  const { model, diagnostics } = options.inProcess
+  const { model, diagnostics, inputs } = options.inProcess
     ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry, packageDir)
     : await convertInChild(entry, packageDir);
   if (!model) throw new BuildFailure(diagnostics);
-  await writeApiCache(cacheFile, CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
-  return { model, cacheHit: false, diagnostics, key };
+  const read = [...inputs, ...packageJson];
+  const freshKey = await cacheKey(entry, packageDir, read);
+  await writeApiCache(join(options.cacheDir, `api-${freshKey}.json`), CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
+  await writeInputs(options.cacheDir, entry, read);
+  return { model, cacheHit: false, diagnostics, key: freshKey };
 }
 
 /** Diagnostics with their files made relative to `to` instead of `from`. */
@@ -135,9 +139,9 @@ function alive(pid: number): boolean {
   }
 }
 
-async function readEntry(entry: string, given: string): Promise<Buffer> {
+async function readEntry(entry: string, given: string): Promise<void> {
   try {
-    return await readFile(entry);
+    await readFile(entry);
   } catch (cause) {
     const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(cause);
     throw new BuildFailure([
@@ -153,49 +157,11 @@ async function readEntry(entry: string, given: string): Promise<Buffer> {
   }
 }
 
-/**
- * sha256 of everything the model depends on: the declaration file and the
- * package.json beside it (name, version), the TypeDoc and TypeScript versions,
- * the options and the converter version.
- */
-async function cacheKey(entry: string, source: Buffer, packageDir: string): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(source);
-  hash.update(await nearestPackageJson(dirname(entry)));
-  hash.update(packageDir);
-  hash.update(
-    JSON.stringify({
-      converter: CONVERTER_VERSION,
-      typedoc: installedVersion('typedoc'),
-      typescript: installedVersion('typescript'),
-      compiler: COMPILER_OPTIONS,
-      typedocOptions: TYPEDOC_OPTIONS,
-    }),
-  );
-  return hash.digest('hex').slice(0, 16);
-}
-
-const require = createRequire(import.meta.url);
-
-/** Read from package.json on disk, so computing the key does not load the package. */
-function installedVersion(pkg: string): string {
-  const manifest = require(`${pkg}/package.json`) as { version: string };
-  return manifest.version;
-}
-
-/** The folder of the package.json nearest to `dir` (`dir` itself if none). */
-async function nearestPackageDir(dir: string): Promise<string> {
+/** The package.json nearest to the declaration file (none: an empty list). */
+async function nearestPackageJson(dir: string): Promise<string[]> {
   for (let current = dir; ; current = dirname(current)) {
-    if (await readFile(join(current, 'package.json')).then(() => true, () => false)) return current;
-    if (dirname(current) === current) return dir;
-  }
-}
-
-/** The package.json nearest to the declaration file ('' if none). */
-async function nearestPackageJson(dir: string): Promise<string> {
-  for (let current = dir; ; current = dirname(current)) {
-    const text = await readFile(join(current, 'package.json'), 'utf8').catch(() => undefined);
-    if (text !== undefined) return text;
-    if (dirname(current) === current) return '';
+    const file = join(current, 'package.json');
+    if (await access(file).then(() => true, () => false)) return [file];
+    if (dirname(current) === current) return [];
   }
 }

@@ -38,6 +38,8 @@ export interface ApiClass extends ApiItemBase {
   implements: ApiType[];
   extendedBy: ApiTarget[];
   members: ApiMember[];
+  /** `[n: number]: T` declared on the class. */
+  indexSignatures?: ApiIndexSignature[];
 }
 
 export interface ApiInterface extends ApiItemBase {

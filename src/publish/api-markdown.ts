@@ -4,6 +4,7 @@
 // plain text. Links are absolute URLs of the site's pages.
 import { isPageItem, type ApiDoc, type ApiItem, type ApiMember, type ApiModel, type ApiPageItem } from '../api/model.ts';
 import { markdownSource } from '../render/api/doc-html.ts';
+import { LINE_WIDTH } from '../render/api/layout.ts';
 import { createTypeRenderer, type TypeRenderer } from '../render/api/type-html.ts';
 import { apiTargetHref } from '../routes/api-urls.ts';
 import { itemDescription, memberCounts } from '../render/api/describe.ts';
@@ -32,7 +33,7 @@ export interface ApiMarkdownContext {
 
 export function apiMarkdownContext(model: ApiModel, link: LinkUrl): ApiMarkdownContext {
   const index = new Map(model.items.map((i) => [`${i.kind}:${i.name}`, i]));
-  return { model, link, types: createTypeRenderer(() => undefined), lookup: (kind, name) => index.get(`${kind}:${name}`) };
+  return { model, link, types: createTypeRenderer(() => undefined, LINE_WIDTH, false), lookup: (kind, name) => index.get(`${kind}:${name}`) };
 }
 
 function docText(doc: ApiDoc | undefined, cx: ApiMarkdownContext): string {
@@ -50,7 +51,8 @@ function docText(doc: ApiDoc | undefined, cx: ApiMarkdownContext): string {
 
 function declaration(member: ApiMember, cx: ApiMarkdownContext): string {
   if (member.kind === 'enumMember') return `${member.name}${member.type ? ` = ${plain(cx.types.type(member.type))}` : ''}`;
-  const flags = member.flags.filter((f) => f === 'static' || f === 'readonly' || f === 'abstract' || f === 'protected');
+  // `readonly` is written by the type renderer itself (properties), or implied by a getter without a setter.
+  const flags = member.flags.filter((f) => f === 'static' || f === 'abstract' || f === 'protected');
   const name = member.kind === 'constructor' ? 'constructor' : member.name;
   const text = member.signatures?.length
     ? member.signatures.map((s) => plain(cx.types.signature(name, s))).join(';\n')
@@ -75,6 +77,11 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
       ...(page.kind === 'class' ? page.implements.map((t) => `implements ${plain(cx.types.type(t))}`) : []),
     ];
     if (heritage.length) out.push(`\`\`\`ts\n${page.kind} ${page.name}${plain(cx.types.typeParameters(page.typeParameters))} ${heritage.join(' ')}\n\`\`\``);
+  }
+  if (page.kind !== 'enum' && page.indexSignatures?.length) {
+    const lines = page.indexSignatures.map((i) =>
+      `${i.readonly ? 'readonly ' : ''}[${i.parameter.name}: ${i.parameter.type ? plain(cx.types.type(i.parameter.type)) : 'string'}]: ${plain(cx.types.type(i.type))}`);
+    out.push(`## Index signatures\n\n\`\`\`ts\n${lines.join(';\n')}\n\`\`\``);
   }
   for (const [kind, title] of MEMBER_SECTIONS) {
     const members = page.members.filter((m) => m.kind === kind);
@@ -101,7 +108,7 @@ export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem)
       const line = isPageItem(i) ? itemDescription(i, cx.model.packageName) : i.summary;
       const head = kind === 'function' && i.kind === 'function' ? i.signatures.map((s) => plain(cx.types.signature(i.name, s))).join('; ')
         : i.kind === 'variable' && i.type ? `${i.name}: ${plain(cx.types.type(i.type))}`
-        : i.kind === 'typeAlias' ? `${i.name} = ${plain(cx.types.type(i.type))}` : i.name;
+        : i.kind === 'typeAlias' ? `type ${i.name}${plain(cx.types.typeParameters(i.typeParameters))} = ${plain(cx.types.type(i.type))}` : i.name;
       return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}`;
     }).join('\n'));
   }

@@ -34,14 +34,13 @@ function guidesCategory(docsBase: string, docs: readonly DocSource[]): SidebarNo
 
 function apiCategory(model: ApiModel): SidebarNode {
   const readme = apiReadmePath(model.packageName);
-  const group = (kind: 'enum' | 'class' | 'interface', title: string, anchor: string): SidebarNode => ({
-    type: 'category',
-    label: title,
-    href: `${API_GLOBALS_PATH}#${anchor}`,
-    items: model.items
-      .filter((i) => i.kind === kind)
-      .map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name) })),
-  });
+  // A kind the package does not export gets no category: it would be empty, and its anchor would miss.
+  const group = (kind: 'enum' | 'class' | 'interface', title: string, anchor: string): SidebarNode[] => {
+    const items = model.items.filter((i) => i.kind === kind);
+    if (!items.length) return [];
+    const links = items.map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name) }));
+    return [{ type: 'category', label: title, href: `${API_GLOBALS_PATH}#${anchor}`, items: links }];
+  };
   return {
     type: 'category',
     label: 'API',
@@ -49,9 +48,9 @@ function apiCategory(model: ApiModel): SidebarNode {
     items: [
       { type: 'link', label: 'Readme', href: readme },
       { type: 'link', label: 'Exports', href: API_GLOBALS_PATH },
-      group('enum', 'Enumerations', 'enumerations'),
-      group('class', 'Classes', 'classes'),
-      group('interface', 'Interfaces', 'interfaces'),
+      ...group('enum', 'Enumerations', 'enumerations'),
+      ...group('class', 'Classes', 'classes'),
+      ...group('interface', 'Interfaces', 'interfaces'),
     ],
   };
 }

@@ -84,7 +84,8 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: () => void): Promise<LoadApiResult> {
   const result = await loadApi({ entry: library.entry, packageDir: library.dir, cacheDir: ctx.cacheDir, useCache: ctx.useCache, onNotice: ctx.notice, onConvert });
-  failOn(result.diagnostics);
+  // With the reporter: TypeDoc's warnings and the converter's (an export left out) are printed, not swallowed.
+  failOn(result.diagnostics, ctx.reporter);
   return result;
 }
 

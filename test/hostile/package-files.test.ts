@@ -102,6 +102,14 @@ describe('the package folder is content', () => {
     expect(existsSync(OUT)).toBe(false);
   }, 120_000);
 
+  it('prints the warnings of the API stage (an export left out), and still builds', async () => {
+    // A renamed re-export is a Reference, a kind the reference leaves out: it was left out without a word.
+    writeFileSync(join(PKG, 'build/index.d.ts'), `${dts('Plain.')}export { Certificate as Cert };\n`);
+    const { code, output } = await build();
+    expect(output).toContain('warning The export Cert is a Reference, a kind the API reference does not document, so it is left out. [api/unsupported-export]');
+    expect(code).toBe(0);
+  }, 120_000);
+
   it('a README named readme.md is the API page', async () => {
     rmSync(join(PKG, 'README.md'));
     writeFileSync(join(PKG, 'readme.md'), '# pkijs\n\nA lower-case readme.\n');

@@ -4,8 +4,11 @@ import { type Comment, type CommentDisplayPart, type CommentTag, Reflection } fr
 import type { ApiDoc, ApiDocTag, DocPart } from '../model.ts';
 import type { ConvertContext } from './context.ts';
 
-/** Tags TypeDoc has already moved elsewhere (parameters, type parameters) or resolved. */
-const CONSUMED_TAGS = new Set(['@param', '@typeParam', '@template', '@inheritDoc']);
+/**
+ * Tags TypeDoc has already moved elsewhere (parameters, type parameters) or
+ * resolved, and those that sort a page (`@category`, `@group`): none is prose.
+ */
+const CONSUMED_TAGS = new Set(['@param', '@typeParam', '@template', '@inheritDoc', '@category', '@categoryDescription', '@group', '@groupDescription']);
 const LINK_TAGS = new Set(['@link', '@linkcode', '@linkplain']);
 
 export function convertDoc(reflection: Reflection | undefined, cx: ConvertContext): ApiDoc | undefined {

@@ -13,7 +13,7 @@ import type { CompilerOptions } from 'typescript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
-import { createContext, itemKindOf } from './context.ts';
+import { createContext, itemKindOf, qualifiedName } from './context.ts';
 import { itemConverters } from './items.ts';
 import { convertObjectType } from './members.ts';
 import { type KeywordAliases, trackKeywordAliases } from './keyword-aliases.ts';
@@ -27,6 +27,8 @@ import { installTrimmedDomLib } from './trimmed-lib.ts';
 export interface ConvertResult {
   model: ApiModel | undefined;
   diagnostics: Diagnostic[];
+  /** Every file TypeScript's program read (the cache key covers them all). */
+  inputs: string[];
 }
 
 /** Thrown out of the conversion when the trimmed lib.dom lacks a name the package uses. */
@@ -59,7 +61,7 @@ async function convertWith(entry: string, packageDir: string, cwd: string, trimL
     // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
     const compilerOptions = app.options.getCompilerOptions(logger);
     const { program, refused } = confinedProgram(entry, packageDir, compilerOptions, cwd);
-    if (refused.length) return { model: undefined, diagnostics: refused };
+    if (refused.length) return { model: undefined, diagnostics: refused, inputs: [] };
     const sourceFile = program.getSourceFile(entry);
     app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
     refuseFileTags(app);
@@ -67,13 +69,15 @@ async function convertWith(entry: string, packageDir: string, cwd: string, trimL
     app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
     const keywordAliases = trackKeywordAliases(app);
     let syntax: Diagnostic[] = [];
+    let inputs: string[] = [];
     app.converter.on(Converter.EVENT_BEGIN, (context) => {
       const unmet = trimmed?.unmet(context.programs) ?? [];
       if (unmet.length) throw new NeedsFullLib(`lib.dom names left out: ${unmet.join(', ')}`);
       syntax = syntaxErrors(context.programs, cwd);
+      inputs = context.programs.flatMap((p) => p.getSourceFiles().map((f) => f.fileName));
     });
     const project = await app.convert();
-    return finish(project, { entry, packageDir, cwd, compilerOptions, syntax, keptTags, keywordAliases, logger });
+    return finish(project, { entry, packageDir, cwd, compilerOptions, syntax, inputs, keptTags, keywordAliases, logger });
   } finally {
     trimmed?.remove();
   }
@@ -85,14 +89,16 @@ interface Converted {
   cwd: string;
   compilerOptions: CompilerOptions;
   syntax: Diagnostic[];
+  /** Every file TypeScript's program read. */
+  inputs: string[];
   keptTags: Map<Reflection, CommentTag[]>;
   keywordAliases: KeywordAliases;
   logger: DiagnosticLogger;
 }
 
 /** The model of a converted project, or the reasons there is none. */
-function finish(project: ProjectReflection | undefined, { entry, packageDir, cwd, compilerOptions, syntax, keptTags, keywordAliases, logger }: Converted): ConvertResult {
-  if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics] };
+function finish(project: ProjectReflection | undefined, { entry, packageDir, cwd, compilerOptions, syntax, inputs, keptTags, keywordAliases, logger }: Converted): ConvertResult {
+  if (syntax.length) return { model: undefined, diagnostics: [...syntax, ...logger.diagnostics], inputs };
   if (!project) {
     logger.diagnostics.push({
       code: 'api/convert-failed',
@@ -102,12 +108,12 @@ function finish(project: ProjectReflection | undefined, { entry, packageDir, cwd
       hint: "Check that it is a valid declaration file; TypeDoc's own messages, reported with this one, say what went wrong.",
       file: entry,
     });
-    return { model: undefined, diagnostics: logger.diagnostics };
+    return { model: undefined, diagnostics: logger.diagnostics, inputs };
   }
   const outside = declaredOutside(project, packageDir, tsLibDir(compilerOptions), cwd);
-  if (outside.length) return { model: undefined, diagnostics: [...outside, ...logger.diagnostics] };
+  if (outside.length) return { model: undefined, diagnostics: [...outside, ...logger.diagnostics], inputs };
   const model = toModel(project, keptTags, keywordAliases, logger.diagnostics);
-  return { model, diagnostics: logger.diagnostics };
+  return { model, diagnostics: logger.diagnostics, inputs };
 }
 
 function toModel(
@@ -118,14 +124,22 @@ function toModel(
 ): ApiModel {
   const cx = createContext(project, keptTags, keywordAliases, convertObjectType);
   const items: ApiItem[] = [];
-  for (const child of project.children ?? []) {
-    const kind = itemKindOf(child);
-    if (!kind) {
-      diagnostics.push(unsupported(child));
-      continue;
+  const add = (children: readonly DeclarationReflection[] | undefined): void => {
+    for (const child of children ?? []) {
+      // A namespace's members are listed under their qualified names (`Geometry.area`).
+      if (child.kindOf(ReflectionKind.Namespace)) {
+        add(child.children);
+        continue;
+      }
+      const kind = itemKindOf(child);
+      if (!kind) {
+        diagnostics.push(unsupported(child));
+        continue;
+      }
+      items.push({ ...itemConverters[kind](child, cx), name: qualifiedName(child) });
     }
-    items.push(itemConverters[kind](child, cx));
-  }
+  };
+  add(project.children);
   items.sort((a, b) => compareNames(a.name, b.name));
   return { packageName: project.packageName ?? project.name, version: project.packageVersion ?? '', items };
 }
@@ -150,7 +164,7 @@ function unsupported(decl: DeclarationReflection): Diagnostic {
     code: 'api/unsupported-export',
     category: 'content',
     severity: 'warning',
-    message: `The export ${decl.name} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
+    message: `The export ${qualifiedName(decl)} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
     hint: 'Export it as a class, interface, enum, type alias, function or variable, or ask for a converter for its kind.',
   };
 }

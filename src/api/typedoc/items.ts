@@ -10,14 +10,18 @@ import { convertType } from './types.ts';
 type ItemConverter = (decl: DeclarationReflection, cx: ConvertContext) => ApiItem;
 
 export const itemConverters: Record<ApiItemKind, ItemConverter> = {
-  class: (decl, cx) => ({
-    ...base(decl, cx, 'class'),
-    ...(decl.flags.isAbstract ? { abstract: true } : {}),
-    extends: types(decl.extendedTypes, cx),
-    implements: types(decl.implementedTypes, cx),
-    extendedBy: targets(decl.extendedBy, cx),
-    members: convertMembers(decl.children, cx),
-  }),
+  class: (decl, cx) => {
+    const indexes = (decl.indexSignatures ?? []).map((s) => convertIndexSignature(s, cx));
+    return {
+      ...base(decl, cx, 'class'),
+      ...(decl.flags.isAbstract ? { abstract: true } : {}),
+      extends: types(decl.extendedTypes, cx),
+      implements: types(decl.implementedTypes, cx),
+      extendedBy: targets(decl.extendedBy, cx),
+      members: convertMembers(decl.children, cx),
+      ...(indexes.length ? { indexSignatures: indexes } : {}),
+    };
+  },
 
   interface: (decl, cx) => {
     const calls = (decl.signatures ?? []).map((s) => convertSignature(s, cx));

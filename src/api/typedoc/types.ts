@@ -89,7 +89,8 @@ function convertReference(t: ReferenceType, cx: ConvertContext): ApiReferenceTyp
       out.target = target;
       // Show the exported name, not the declaration's internal one (`TYPE$5`).
       out.name = target.member ? `${target.name}.${target.member}` : target.name;
-    } else if (t.package) {
+    } else if (t.package && t.package !== cx.packageName) {
+      // External means declared by another package: the documented package's own internals are not.
       out.package = t.package;
     }
   }

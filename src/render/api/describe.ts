@@ -20,7 +20,7 @@ export function memberCounts(item: ApiPageItem): string {
     return n ? [`${n} ${n === 1 ? one : many}`] : [];
   });
   if (item.kind === 'interface' && item.callSignatures?.length) counts.push(item.callSignatures.length === 1 ? '1 call signature' : `${item.callSignatures.length} call signatures`);
-  if (item.kind === 'interface' && item.indexSignatures?.length) counts.push('an index signature');
+  if (item.kind !== 'enum' && item.indexSignatures?.length) counts.push('an index signature');
   return counts.length ? counts.join(', ') : 'no members';
 }
 

@@ -38,8 +38,8 @@ function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView 
 
 function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {
   const member = view(alias, alias.name, cx);
-  // The h3 above already names the alias: the line starts at its type parameters (`<T> = …`).
-  const code = cx.types.declaration(`${cx.types.typeParameters(alias.typeParameters)}${alias.typeParameters?.length ? ' ' : ''}= `, alias.type);
+  // Written as TypeScript declares it: `type Name<T> = …`.
+  const code = cx.types.declaration(`type ${escapeText(alias.name)}${cx.types.typeParameters(alias.typeParameters)} = `, alias.type);
   // Listed with their constraints and defaults, as on functions and methods.
   const typeParameters = alias.typeParameters?.length ? alias.typeParameters.map((p) => typeParameterView(p, cx)) : undefined;
   member.signatures.push({ codeHtml: code, ...(typeParameters ? { typeParameters } : {}) });

@@ -45,7 +45,7 @@ export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext, notes?: I
   return props;
 }
 
-/** Type parameters, then an interface's own call and index signatures. */
+/** Type parameters, then an interface's own call signatures and a class's or interface's index signatures. */
 function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView[] {
   const sections: SectionView[] = [];
   const anchors = apiPageAnchors(item);
@@ -59,8 +59,8 @@ function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView
     });
     sections.push({ id: API_SECTION_IDS.typeParameters, title: 'Type Parameters', members });
   }
-  if (item.kind !== 'interface') return sections;
-  if (item.callSignatures?.length) {
+  if (item.kind === 'enum') return sections;
+  if (item.kind === 'interface' && item.callSignatures?.length) {
     // Kept under one h3: they have no names of their own to anchor.
     const signatures = item.callSignatures.map((s) => signatureView(s, '', cx));
     sections.push({

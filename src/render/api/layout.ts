@@ -9,7 +9,8 @@ export const LINE_WIDTH = 72;
 const INDENT = 4;
 
 export type Doc = string | readonly Doc[] | Group | Indent | Line | IfBreak;
-interface Group { kind: 'group'; body: Doc }
+/** `force`: always broken, and so is every group around it (a conditional chain, an object with accessors). */
+interface Group { kind: 'group'; body: Doc; force?: boolean }
 interface Indent { kind: 'indent'; body: Doc }
 /** One line break: `flat` on one line; a newline, the indentation and `broken` otherwise. */
 interface Line { kind: 'line'; flat: string; broken: string }
@@ -17,6 +18,7 @@ interface Line { kind: 'line'; flat: string; broken: string }
 interface IfBreak { kind: 'ifBreak'; flat: string; broken: string }
 
 export const group = (body: Doc): Doc => ({ kind: 'group', body });
+export const brokenGroup = (body: Doc): Doc => ({ kind: 'group', body, force: true });
 export const indent = (body: Doc): Doc => ({ kind: 'indent', body });
 export const line = (flat = ' ', broken = ''): Doc => ({ kind: 'line', flat, broken });
 export const ifBreak = (broken: string, flat = ''): Doc => ({ kind: 'ifBreak', flat, broken });
@@ -48,7 +50,8 @@ function flatWidth(doc: Doc): number {
   if (Array.isArray(doc)) width = (doc as readonly Doc[]).reduce<number>((n, d) => n + flatWidth(d), 0);
   else {
     const node = doc as Group | Indent | Line | IfBreak;
-    width = node.kind === 'group' || node.kind === 'indent' ? flatWidth(node.body) : textWidth(node.flat);
+    width = node.kind === 'group' && node.force ? Infinity
+      : node.kind === 'group' || node.kind === 'indent' ? flatWidth(node.body) : textWidth(node.flat);
   }
   widths.set(doc, width);
   return width;
@@ -68,7 +71,7 @@ export function printDoc(doc: Doc, width = LINE_WIDTH): string {
       const node = d as Group | Indent | Line | IfBreak;
       switch (node.kind) {
         case 'group':
-          walk(node.body, level, broken && col + flatWidth(node.body) > width);
+          walk(node.body, level, broken && (node.force === true || col + flatWidth(node.body) > width));
           break;
         case 'indent':
           walk(node.body, level + INDENT, broken);

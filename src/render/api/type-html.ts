@@ -4,7 +4,7 @@
 import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
 import { externalTypeName } from './external-types.ts';
-import { type Doc, group, ifBreak, indent, joinLines, line, LINE_WIDTH, printDoc } from './layout.ts';
+import { brokenGroup, type Doc, group, ifBreak, indent, joinLines, line, LINE_WIDTH, printDoc } from './layout.ts';
 
 export interface TypeRenderer {
   type(type: ApiType): string;
@@ -49,8 +49,7 @@ const HANDLERS: Handlers = {
   indexedAccess: (t, r) => [r.wrap(t.object, Prec.Postfix), '[', r.doc(t.index), ']'],
   typeOperator: (t, r) => [`${t.operator} `, r.wrap(t.target, Prec.Operator)],
   query: (t, r) => ['typeof ', r.reference(t.target)],
-  conditional: (t, r) =>
-    [r.wrap(t.check, Prec.Union), ' extends ', r.wrap(t.extends, Prec.Union), ' ? ', r.doc(t.trueType), ' : ', r.doc(t.falseType)],
+  conditional: (t, r) => r.conditional(t, false),
   mapped: (t, r) => {
     const ro = t.readonlyModifier === '+' ? 'readonly ' : t.readonlyModifier === '-' ? '-readonly ' : '';
     const opt = t.optionalModifier === '+' ? '?' : t.optionalModifier === '-' ? '-?' : '';
@@ -65,15 +64,19 @@ const HANDLERS: Handlers = {
   unknown: (t) => escapeText(t.name),
 };
 
-/** `width`: where declaration lines break (Infinity: never, for one-line uses such as search results). */
-export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined, width = LINE_WIDTH): TypeRenderer {
-  return new TypeHtml(targetHref, width);
+/**
+ * `width`: where declaration lines break (Infinity: never, for one-line uses such as search results).
+ * `linkExternal`: false renders other packages' types as text too (Markdown twins, whose code fences take no HTML).
+ */
+export function createTypeRenderer(targetHref: (target: ApiTarget) => string | undefined, width = LINE_WIDTH, linkExternal = true): TypeRenderer {
+  return new TypeHtml(targetHref, width, linkExternal);
 }
 
 class TypeHtml implements TypeRenderer {
   constructor(
     private readonly targetHref: (target: ApiTarget) => string | undefined,
     private readonly width: number,
+    private readonly linkExternal: boolean,
   ) {}
 
   /** On one line, however long (parameter lists, return types). */
@@ -95,9 +98,19 @@ class TypeHtml implements TypeRenderer {
     return group(indent(types.flatMap((t, i) => [line(i ? ' | ' : '', '| '), this.wrap(t, Prec.Union)])));
   }
 
+  /** A chain (`A extends B ? x : C extends D ? y : z`) one branch per line, each level indented. */
+  conditional(t: Extract<ApiType, { type: 'conditional' }>, inChain: boolean): Doc {
+    const chain = inChain || t.falseType.type === 'conditional';
+    const falseDoc = t.falseType.type === 'conditional' ? this.conditional(t.falseType, true) : this.doc(t.falseType);
+    return (chain ? brokenGroup : group)([
+      this.wrap(t.check, Prec.Union), ' extends ', this.wrap(t.extends, Prec.Union),
+      indent([line(' '), '? ', this.doc(t.trueType), line(' '), ': ', falseDoc]),
+    ]);
+  }
+
   reference(t: ApiReferenceType): Doc {
     const external = t.target ? undefined : externalTypeName(t.name, t.package);
-    const href = t.target ? this.targetHref(t.target) : external?.url;
+    const href = t.target ? this.targetHref(t.target) : this.linkExternal ? external?.url : undefined;
     const name = escapeText(external?.text ?? t.name);
     const head = href ? `<a href="${escapeHtml(href)}">${name}</a>` : name;
     return t.typeArguments ? [head, '&lt;', this.list(t.typeArguments, ', ', Prec.Loose), '&gt;'] : head;
@@ -164,11 +177,13 @@ class TypeHtml implements TypeRenderer {
         ']: ',
         this.doc(i.type),
       ]),
-      ...t.members.map((m) => this.memberDoc(m)),
+      // An accessor pair is two entries: `get x(): T;` and `set x(v: T);` on lines of their own.
+      ...t.members.flatMap((m) => (m.getter && m.setter ? [this.memberDoc({ ...m, setter: undefined }), this.memberDoc({ ...m, getter: undefined })] : [this.memberDoc(m)])),
     ];
     if (!entries.length) return '{}';
     const body = entries.flatMap((e, i) => (i ? [';', line(' ', ''), e] : [line(' ', ''), e]));
-    return group(['{', indent([...body, ifBreak(';')]), line(' ', ''), '}']);
+    const accessors = t.members.some((m) => m.getter || m.setter);
+    return (accessors ? brokenGroup : group)(['{', indent([...body, ifBreak(';')]), line(' ', ''), '}']);
   }
 }
 

@@ -33,10 +33,8 @@ function referencedKeys(item: ApiItem): Set<string> {
     case 'interface':
     case 'enum':
       for (const m of item.members) if (!m.inheritedFrom) visitMember(m, visit);
-      if (item.kind === 'interface') {
-        for (const s of item.callSignatures ?? []) visitSignature(s, visit);
-        for (const i of item.indexSignatures ?? []) visit(i.type);
-      }
+      if (item.kind === 'interface') for (const s of item.callSignatures ?? []) visitSignature(s, visit);
+      if (item.kind !== 'enum') for (const i of item.indexSignatures ?? []) visit(i.type);
       break;
     case 'function':
       for (const s of item.signatures) visitSignature(s, visit);

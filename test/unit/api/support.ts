@@ -30,3 +30,10 @@ export function item<K extends ApiItem['kind']>(model: ApiModel, kind: K, name: 
   if (!found) throw new Error(`no ${kind} ${name} in the model`);
   return found as Extract<ApiItem, { kind: K }>;
 }
+
+/** A package with one of each construct the reference must render (test/fixtures/api/constructs). */
+export const CONSTRUCTS_DTS = resolve(ROOT, 'test/fixtures/api/constructs/index.d.ts');
+
+export function loadConstructs(): Promise<LoadApiResult> {
+  return loadApi({ entry: CONSTRUCTS_DTS, cacheDir: CACHE_DIR, useCache: true });
+}

@@ -113,7 +113,8 @@ describe('byte budgets of the bodies (the layout adds about 7 KB)', () => {
   // 118 KB since every index entry has a description (its summary, or what it holds): a term without one is not a definition list.
   // 126 KB since every global has the member wrapper of any member (~270 × 22 bytes), long types break into indented
   // lines and asn1js types link to asn1js's documentation (122.1 KB then).
-  it('keeps the globals page body under 126 KB', () => {
-    expect(Math.max(...sizes('globals'))).toBeLessThan(126 * 1024);
+  // 132 KB since each type alias is written `type Name<…> =` as TypeScript declares it (issue 29: 127.5 KB, measured).
+  it('keeps the globals page body under 132 KB', () => {
+    expect(Math.max(...sizes('globals'))).toBeLessThan(132 * 1024);
   });
 });
