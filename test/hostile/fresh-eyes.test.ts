@@ -1,0 +1,125 @@
+// Attacks of a reviewer with fresh eyes, each through the real CLI on a
+// throw-away checkout under os.tmpdir() (its node_modules links every package
+// of the real one except pkijs, a small fake of 3.3.2 made here):
+// - the documented package's type definitions are content, yet a d.ts that
+//   re-exports a .ts file outside the package folder gets that file read by
+//   the TypeScript program and its declarations published on API pages;
+// - static files are content, yet an HTML or SVG file in content/static/ is
+//   published as it is and runs its script at the site's origin.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
+import { serveStatic } from '../e2e/support/server.ts';
+import { ROOT, type CliResult } from '../support/cli.ts';
+
+const TMP = mkdtempSync(join(tmpdir(), 'pkidocs-fresh-eyes-'));
+const CHECKOUT = join(TMP, 'checkout');
+const PKG = join(CHECKOUT, 'node_modules/pkijs');
+const OUT = join(TMP, 'out');
+/** A file of the machine outside the package folder (and outside the content folder). */
+const SECRET_DIR = join(TMP, 'elsewhere');
+const SECRET = 'SECRET-f7c1e9a2-never-published';
+
+const SITE_CONFIG = `export default {
+  title: 'fixture', tagline: 'fixture',
+  library: { package: 'pkijs', version: '3.3.2' },
+  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
+  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
+  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
+  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
+};
+`;
+const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
+const DTS = '/** A certificate. */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n}\n/** A kind. */\nexport declare enum Kind {\n  A = 0\n}\n/** Its parameters. */\nexport interface CertificateParameters {\n  version?: number;\n}\n';
+
+function run(args: string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), ...args], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+const build = async () => {
+  rmSync(OUT, { recursive: true, force: true });
+  const r = await run(['build', '--out', OUT]);
+  return { ...r, output: r.stderr + r.stdout };
+};
+/** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
+const filesHolding = (text: string): string[] => {
+  try {
+    return readdirSync(OUT, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      .filter((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes(text))
+      .map((e) => relative(OUT, join(e.parentPath, e.name))).sort();
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(() => {
+  mkdirSync(join(CHECKOUT, 'node_modules'), { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(CHECKOUT, part), { recursive: true });
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(CHECKOUT, 'node_modules', name));
+  }
+  mkdirSync(join(CHECKOUT, 'content/docs'), { recursive: true });
+  mkdirSync(join(CHECKOUT, 'content/pages'), { recursive: true });
+  writeFileSync(join(CHECKOUT, 'content/site.config.ts'), SITE_CONFIG);
+  writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n');
+  writeFileSync(join(CHECKOUT, 'content/pages/index.tsx'), HOME);
+  mkdirSync(SECRET_DIR, { recursive: true });
+  writeFileSync(join(SECRET_DIR, 'secret.ts'), `/** The key: ${SECRET} */\nexport declare const apiKey = "${SECRET}";\n`);
+});
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+beforeEach(() => {
+  rmSync(PKG, { recursive: true, force: true });
+  mkdirSync(join(PKG, 'build'), { recursive: true });
+  writeFileSync(join(PKG, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
+  writeFileSync(join(PKG, 'build/index.d.ts'), DTS);
+  writeFileSync(join(PKG, 'README.md'), '# PKIjs\n\nThe fake README of this test.\n');
+  rmSync(join(CHECKOUT, 'content/static'), { recursive: true, force: true });
+});
+
+describe('fresh eyes: the package d.ts reads nothing outside the package folder', () => {
+  it('a d.ts re-exporting a .ts file outside the package folder publishes nothing of that file', async () => {
+    const path = relative(join(PKG, 'build'), join(SECRET_DIR, 'secret.ts')).replace(/\.ts$/, '.js');
+    writeFileSync(join(PKG, 'build/index.d.ts'), `${DTS}export * from '${path}';\n`);
+    const { output } = await build();
+    expect(output.includes(SECRET)).toBe(false);
+    expect(filesHolding(SECRET)).toEqual([]);
+  }, 120_000);
+});
+
+describe('fresh eyes: static files run no script in a built site', () => {
+  let browser: BrowserHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it.each([
+    ['evil.html', '<!doctype html><title>static</title><script>document.title = "PWNED"</script>\n'],
+    ['evil.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>document.title = "PWNED"</script></svg>\n'],
+  ])('content/static/%s with a <script>: the build refuses it, or no script of it runs in Chromium', async (name, text) => {
+    mkdirSync(join(CHECKOUT, 'content/static'), { recursive: true });
+    writeFileSync(join(CHECKOUT, 'content/static', name), text);
+    const { code, output } = await build();
+    if (code !== 0) {
+      expect(output).toContain(name);
+      return;
+    }
+    const server = await serveStatic(OUT);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${server.origin}/${name}`);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => document.title)).not.toBe('PWNED');
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }, 120_000);
+});
