@@ -5,9 +5,13 @@
 //   re-exports a .ts file outside the package folder gets that file read by
 //   the TypeScript program and its declarations published on API pages;
 // - static files are content, yet an HTML or SVG file in content/static/ is
-//   published as it is and runs its script at the site's origin.
+//   published as it is and runs its script at the site's origin;
+// - .pkidocs-cache/ is content, yet the cached CLI bundle and the compiled
+//   site modules are imported when they match hashes the same folder holds:
+//   whoever writes the cache (a restored CI cache) runs code on the next build.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -122,4 +126,44 @@ describe('fresh eyes: static files run no script in a built site', () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
+  const CACHE = join(CHECKOUT, '.pkidocs-cache');
+  const RAN = join(TMP, 'cache-code-ran');
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const payload = `import { writeFileSync as __planted } from 'node:fs';\n__planted(${JSON.stringify(RAN)}, 'ran');\n`;
+
+  // A fresh cache each time: the other test's planted bundle would run in this one's first build.
+  beforeEach(() => {
+    rmSync(CACHE, { recursive: true, force: true });
+    rmSync(RAN, { force: true });
+  });
+
+  it('a cached CLI bundle whose main.js and manifest.json were both rewritten is not run', async () => {
+    expect((await build()).code).toBe(0); // writes .pkidocs-cache/cli-<key>/
+    expect(existsSync(RAN)).toBe(false);
+    const dir = join(CACHE, readdirSync(CACHE).find((n) => /^cli-[0-9a-f]{16}$/.test(n))!);
+    const main = payload + readFileSync(join(dir, 'main.js'), 'utf8');
+    writeFileSync(join(dir, 'main.js'), main);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: Record<string, string> };
+    manifest.files['main.js'] = sha256(main);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await build();
+    expect(existsSync(RAN)).toBe(false);
+  }, 180_000);
+
+  it('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run', async () => {
+    expect((await build()).code).toBe(0); // writes .pkidocs-cache/modules/site_config_ts-*
+    expect(existsSync(RAN)).toBe(false);
+    const modules = join(CACHE, 'modules');
+    const list = join(modules, readdirSync(modules).find((n) => /^site_config_ts-[0-9a-f]{16}-sources\.json$/.test(n))!);
+    const text = `${payload}export default {};\n`;
+    const name = `planted-${sha256(text).slice(0, 16)}.mjs`;
+    writeFileSync(join(modules, name), text);
+    const sources = JSON.parse(readFileSync(list, 'utf8')) as { out: string };
+    writeFileSync(list, JSON.stringify({ ...sources, out: name }));
+    await build();
+    expect(existsSync(RAN)).toBe(false);
+  }, 180_000);
 });
