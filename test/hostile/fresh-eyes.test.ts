@@ -8,7 +8,9 @@
 //   published as it is and runs its script at the site's origin;
 // - .pkidocs-cache/ is content, yet the cached CLI bundle and the compiled
 //   site modules are imported when they match hashes the same folder holds:
-//   whoever writes the cache (a restored CI cache) runs code on the next build.
+//   whoever writes the cache (a restored CI cache) runs code on the next build;
+//   and the cached client bundle, API page bodies and highlighted code are
+//   published as they are, so a planted one runs script in the built pages.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -165,5 +167,72 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     writeFileSync(list, JSON.stringify({ ...sources, out: name }));
     await build();
     expect(existsSync(RAN)).toBe(false);
+  }, 180_000);
+});
+
+describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages', () => {
+  const CACHE = join(CHECKOUT, '.pkidocs-cache');
+  const PWN = 'window.__pwned = 1';
+  let browser: BrowserHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(() => {
+    rmSync(CACHE, { recursive: true, force: true });
+    writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts\nconst x = 1;\n```\n');
+  });
+  afterAll(() => writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n'));
+
+  /** Builds, lets `plant` rewrite a cache file, builds again and tells whether the planted script ran on `route`. */
+  async function plantedScriptRuns(plant: () => void, route: string): Promise<boolean> {
+    expect((await build()).code).toBe(0);
+    plant();
+    rmSync(join(CACHE, 'pages.json'), { force: true }); // render every page again, from the caches
+    const { code, output } = await build();
+    if (code !== 0) return false;
+    expect(output).toMatch(/Built \d+ pages/);
+    const server = await serveStatic(OUT);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${server.origin}${route}`);
+      await page.waitForTimeout(300);
+      return await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned === 1);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }
+
+  it('a client bundle planted in bundle.json runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'bundle.json');
+      const cache = JSON.parse(readFileSync(file, 'utf8')) as { bundle: { script: string; files: { url: string; base64: string }[] } };
+      const app = cache.bundle.files.find((f) => f.url === cache.bundle.script)!;
+      app.base64 = Buffer.from(`${PWN};\n${Buffer.from(app.base64, 'base64').toString('utf8')}`).toString('base64');
+      writeFileSync(file, JSON.stringify(cache));
+    }, '/docs/installation');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in the API page bodies cache runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, readdirSync(CACHE).find((n) => n.startsWith('api-bodies-'))!);
+      const bodies = JSON.parse(readFileSync(file, 'utf8')) as [string, { html: string }][];
+      const globals = bodies.find(([route]) => route === '/docs/api/globals')![1];
+      globals.html = globals.html.replace('<div class="api">', `<div class="api"><img src="x" onerror="${PWN}">`);
+      writeFileSync(file, JSON.stringify(bodies));
+    }, '/docs/api/globals');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in highlight.jsonl runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'highlight.jsonl');
+      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string]);
+      const planted = lines.map(([key, html]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`)]));
+      writeFileSync(file, `${planted.join('\n')}\n`);
+    }, '/docs/installation');
+    expect(ran).toBe(false);
   }, 180_000);
 });
