@@ -10,10 +10,12 @@
 //   site modules are imported when they match hashes the same folder holds:
 //   whoever writes the cache (a restored CI cache) runs code on the next build;
 //   and the cached client bundle, API page bodies and highlighted code are
-//   published as they are, so a planted one runs script in the built pages.
+//   published as they are, so a planted one runs script in the built pages;
+// - .pkidocs-cache/modules as a link to another folder: the build compiles
+//   into that folder and deletes every file of it older than a day.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -234,5 +236,27 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
       writeFileSync(file, `${planted.join('\n')}\n`);
     }, '/docs/installation');
     expect(ran).toBe(false);
+  }, 180_000);
+});
+
+describe('fresh eyes: a linked .pkidocs-cache/modules loses no file', () => {
+  const CACHE = join(CHECKOUT, '.pkidocs-cache');
+  const VICTIM = join(TMP, 'users-folder');
+  beforeEach(() => {
+    rmSync(CACHE, { recursive: true, force: true });
+    rmSync(VICTIM, { recursive: true, force: true });
+  });
+  afterAll(() => rmSync(CACHE, { recursive: true, force: true }));
+
+  it('.pkidocs-cache/modules linked to a folder of the user: its files stay, and nothing is written there', async () => {
+    mkdirSync(VICTIM, { recursive: true });
+    writeFileSync(join(VICTIM, 'notes.txt'), 'a file of the user, three days old\n');
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000);
+    utimesSync(join(VICTIM, 'notes.txt'), threeDaysAgo, threeDaysAgo);
+    mkdirSync(CACHE, { recursive: true });
+    symlinkSync(VICTIM, join(CACHE, 'modules'));
+    await build();
+    expect(existsSync(join(VICTIM, 'notes.txt'))).toBe(true);
+    expect(readdirSync(VICTIM)).toEqual(['notes.txt']);
   }, 180_000);
 });
