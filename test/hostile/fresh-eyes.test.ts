@@ -186,11 +186,16 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
   });
   afterAll(() => writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n'));
 
+  /** Drops the page records of pages.json, so that every page is rendered again (from the other caches). */
+  const forgetPages = (): void => {
+    const file = join(CACHE, 'pages.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')) as object, pages: {} }));
+  };
+
   /** Builds, lets `plant` rewrite a cache file, builds again and tells whether the planted script ran on `route`. */
   async function plantedScriptRuns(plant: () => void, route: string): Promise<boolean> {
     expect((await build()).code).toBe(0);
     plant();
-    rmSync(join(CACHE, 'pages.json'), { force: true }); // render every page again, from the caches
     const { code, output } = await build();
     if (code !== 0) return false;
     expect(output).toMatch(/Built \d+ pages/);
@@ -213,6 +218,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
       const app = cache.bundle.files.find((f) => f.url === cache.bundle.script)!;
       app.base64 = Buffer.from(`${PWN};\n${Buffer.from(app.base64, 'base64').toString('utf8')}`).toString('base64');
       writeFileSync(file, JSON.stringify(cache));
+      forgetPages();
     }, '/docs/installation');
     expect(ran).toBe(false);
   }, 180_000);
@@ -224,6 +230,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
       const globals = bodies.find(([route]) => route === '/docs/api/globals')![1];
       globals.html = globals.html.replace('<div class="api">', `<div class="api"><img src="x" onerror="${PWN}">`);
       writeFileSync(file, JSON.stringify(bodies));
+      forgetPages();
     }, '/docs/api/globals');
     expect(ran).toBe(false);
   }, 180_000);
@@ -234,6 +241,19 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
       const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string]);
       const planted = lines.map(([key, html]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`)]));
       writeFileSync(file, `${planted.join('\n')}\n`);
+      rmSync(join(CACHE, 'pages.json')); // its Markdown bodies hold the highlighted code too
+    }, '/docs/installation');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in the Markdown bodies of pages.json runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'pages.json');
+      const cache = JSON.parse(readFileSync(file, 'utf8')) as { bodies: Record<string, { body: { html: string } }> };
+      const body = cache.bodies['/docs/installation']!.body;
+      body.html = body.html.replace('<p>Install it.', `<p><img src="x" onerror="${PWN}">Install it.`);
+      writeFileSync(file, JSON.stringify(cache));
+      forgetPages();
     }, '/docs/installation');
     expect(ran).toBe(false);
   }, 180_000);
