@@ -50,9 +50,9 @@ function run(args: string[]): Promise<CliResult> {
     });
   });
 }
-const build = async () => {
+const build = async (...flags: string[]) => {
   rmSync(OUT, { recursive: true, force: true });
-  const r = await run(['build', '--out', OUT]);
+  const r = await run(['build', '--out', OUT, ...flags]);
   return { ...r, output: r.stderr + r.stdout };
 };
 /** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
@@ -144,7 +144,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     rmSync(RAN, { force: true });
   });
 
-  it('a cached CLI bundle whose main.js and manifest.json were both rewritten is not run', async () => {
+  it.each(['', ' --no-cache'])('a cached CLI bundle whose main.js and manifest.json were both rewritten is not run (pkidocs build%s)', async (flag) => {
     expect((await build()).code).toBe(0); // writes .pkidocs-cache/cli-<key>/
     expect(existsSync(RAN)).toBe(false);
     const dir = join(CACHE, readdirSync(CACHE).find((n) => /^cli-[0-9a-f]{16}$/.test(n))!);
@@ -153,11 +153,11 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: Record<string, string> };
     manifest.files['main.js'] = sha256(main);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
-    await build();
+    await build(...(flag ? [flag.trim()] : []));
     expect(existsSync(RAN)).toBe(false);
   }, 180_000);
 
-  it('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run', async () => {
+  it.each(['', ' --no-cache'])('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run (pkidocs build%s)', async (flag) => {
     expect((await build()).code).toBe(0); // writes .pkidocs-cache/modules/site_config_ts-*
     expect(existsSync(RAN)).toBe(false);
     const modules = join(CACHE, 'modules');
@@ -167,7 +167,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     writeFileSync(join(modules, name), text);
     const sources = JSON.parse(readFileSync(list, 'utf8')) as { out: string };
     writeFileSync(list, JSON.stringify({ ...sources, out: name }));
-    await build();
+    await build(...(flag ? [flag.trim()] : []));
     expect(existsSync(RAN)).toBe(false);
   }, 180_000);
 });
