@@ -1,6 +1,5 @@
 // Attacks of a reviewer with fresh eyes, each through the real CLI on a
-// throw-away checkout under os.tmpdir() (its node_modules links every package
-// of the real one except pkijs, a small fake of 3.3.2 made here):
+// throw-away checkout (support/fresh-checkout.ts):
 // - the documented package's type definitions are content, yet a d.ts that
 //   re-exports a .ts file outside the package folder gets that file read by
 //   the TypeScript program and its declarations published on API pages;
@@ -9,86 +8,25 @@
 // - .pkidocs-cache/ is content, yet the cached CLI bundle and the compiled
 //   site modules are imported when they match hashes the same folder holds:
 //   whoever writes the cache (a restored CI cache) runs code on the next build;
-//   and the cached client bundle, API page bodies and highlighted code are
-//   published as they are, so a planted one runs script in the built pages;
-// - .pkidocs-cache/modules as a link to another folder: the build compiles
-//   into that folder and deletes every file of it older than a day.
-import { execFile } from 'node:child_process';
+//   and the cached client bundle, API page bodies, highlighted code and
+//   Markdown bodies are published as they are, so a planted one runs script
+//   in the built pages.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { serveStatic } from '../e2e/support/server.ts';
-import { ROOT, type CliResult } from '../support/cli.ts';
+import { DTS, freshCheckout, INSTALLATION } from './support/fresh-checkout.ts';
 
-const TMP = mkdtempSync(join(tmpdir(), 'pkidocs-fresh-eyes-'));
-const CHECKOUT = join(TMP, 'checkout');
-const PKG = join(CHECKOUT, 'node_modules/pkijs');
-const OUT = join(TMP, 'out');
+const { tmp: TMP, checkout: CHECKOUT, pkg: PKG, out: OUT, build, filesHolding } = freshCheckout();
 /** A file of the machine outside the package folder (and outside the content folder). */
 const SECRET_DIR = join(TMP, 'elsewhere');
 const SECRET = 'SECRET-f7c1e9a2-never-published';
 
-const SITE_CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
-const DTS = '/** A certificate. */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n}\n/** A kind. */\nexport declare enum Kind {\n  A = 0\n}\n/** Its parameters. */\nexport interface CertificateParameters {\n  version?: number;\n}\n';
-
-function run(args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), ...args], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-const build = async (...flags: string[]) => {
-  rmSync(OUT, { recursive: true, force: true });
-  const r = await run(['build', '--out', OUT, ...flags]);
-  return { ...r, output: r.stderr + r.stdout };
-};
-/** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
-const filesHolding = (text: string): string[] => {
-  try {
-    return readdirSync(OUT, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-      .filter((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes(text))
-      .map((e) => relative(OUT, join(e.parentPath, e.name))).sort();
-  } catch {
-    return [];
-  }
-};
-
 beforeAll(() => {
-  mkdirSync(join(CHECKOUT, 'node_modules'), { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(CHECKOUT, part), { recursive: true });
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(CHECKOUT, 'node_modules', name));
-  }
-  mkdirSync(join(CHECKOUT, 'content/docs'), { recursive: true });
-  mkdirSync(join(CHECKOUT, 'content/pages'), { recursive: true });
-  writeFileSync(join(CHECKOUT, 'content/site.config.ts'), SITE_CONFIG);
-  writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n');
-  writeFileSync(join(CHECKOUT, 'content/pages/index.tsx'), HOME);
   mkdirSync(SECRET_DIR, { recursive: true });
   writeFileSync(join(SECRET_DIR, 'secret.ts'), `/** The key: ${SECRET} */\nexport declare const apiKey = "${SECRET}";\n`);
-});
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
-
-beforeEach(() => {
-  rmSync(PKG, { recursive: true, force: true });
-  mkdirSync(join(PKG, 'build'), { recursive: true });
-  writeFileSync(join(PKG, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
-  writeFileSync(join(PKG, 'build/index.d.ts'), DTS);
-  writeFileSync(join(PKG, 'README.md'), '# PKIjs\n\nThe fake README of this test.\n');
-  rmSync(join(CHECKOUT, 'content/static'), { recursive: true, force: true });
 });
 
 describe('fresh eyes: the package d.ts reads nothing outside the package folder', () => {
@@ -184,7 +122,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
     rmSync(CACHE, { recursive: true, force: true });
     writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts\nconst x = 1;\n```\n');
   });
-  afterAll(() => writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n'));
+  afterAll(() => writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), INSTALLATION));
 
   /** Drops the page records of pages.json, so that every page is rendered again (from the other caches). */
   const forgetPages = (): void => {
@@ -256,27 +194,5 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
       forgetPages();
     }, '/docs/installation');
     expect(ran).toBe(false);
-  }, 180_000);
-});
-
-describe('fresh eyes: a linked .pkidocs-cache/modules loses no file', () => {
-  const CACHE = join(CHECKOUT, '.pkidocs-cache');
-  const VICTIM = join(TMP, 'users-folder');
-  beforeEach(() => {
-    rmSync(CACHE, { recursive: true, force: true });
-    rmSync(VICTIM, { recursive: true, force: true });
-  });
-  afterAll(() => rmSync(CACHE, { recursive: true, force: true }));
-
-  it('.pkidocs-cache/modules linked to a folder of the user: its files stay, and nothing is written there', async () => {
-    mkdirSync(VICTIM, { recursive: true });
-    writeFileSync(join(VICTIM, 'notes.txt'), 'a file of the user, three days old\n');
-    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000);
-    utimesSync(join(VICTIM, 'notes.txt'), threeDaysAgo, threeDaysAgo);
-    mkdirSync(CACHE, { recursive: true });
-    symlinkSync(VICTIM, join(CACHE, 'modules'));
-    await build();
-    expect(existsSync(join(VICTIM, 'notes.txt'))).toBe(true);
-    expect(readdirSync(VICTIM)).toEqual(['notes.txt']);
   }, 180_000);
 });
