@@ -124,13 +124,14 @@ async function rebuild(root, dir) {
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(import.meta.url);" },
     jsx: 'automatic',
-    logLevel: 'error',
+    logLevel: 'silent', // its errors come back as one line (below), not esbuild's report with a stack
     plugins: [moduleLocations(root)],
   }).catch((failure) => {
     // One line naming the file (a refused path, a syntax error of an edited source), not esbuild's stack.
     const first = failure.errors?.[0];
     if (!first) throw failure;
-    const at = first.location ? `${first.location.file}:${first.location.line}: ` : '';
+    // A plugin's refusal names its file itself (its location is esbuild's own code).
+    const at = first.location && !first.pluginName ? `${first.location.file}:${first.location.line}: ` : '';
     throw Object.assign(new Error(`pkidocs: its own sources could not be bundled: ${at}${first.text}`), { oneLine: true });
   });
   // Written aside and renamed, so a build starting at the same moment never loads half of it.
