@@ -50,7 +50,7 @@ export class HighlightCache {
       if (entry) this.entries.set(entry[0], entry[1]);
       else torn++;
     }
-    if (torn) options.onNotice?.(`The highlight cache ${file} held ${torn} unreadable or unsealed line(s) (a build killed while writing, an edit, or planted); rewriting it without them.`);
+    if (torn) options.onNotice?.(`The highlight cache ${file} held ${torn} unreadable line(s) (a build killed while writing, or an edit); rewriting it without them.`);
     if (lines !== this.entries.size || (text && !text.endsWith('\n'))) this.compact();
   }
 
