@@ -13,7 +13,8 @@
 // bundle is deleted and rebuilt once. The cache folder is content (a restored
 // CI cache may be planted): the manifest carries a seal (cache-seal.js: an
 // HMAC under a key the folder does not hold), so a bundle this checkout did
-// not write is rebuilt, never run. `build --no-cache` rebuilds it too.
+// not write is rebuilt, never run. Being sealed, it is used by `build --no-cache`
+// too (rebuilding it there cost ~1.5 s, and failed on a read-only cache folder).
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,8 +43,7 @@ export async function loadCli(root) {
   globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
-  const fresh = process.argv.slice(2).includes('--no-cache');
-  if (fresh || !intact(root, dir)) {
+  if (!intact(root, dir)) {
     if (existsSync(dir)) notice(`the cached CLI bundle ${relative(root, dir)} is damaged (a file is missing or changed); rebuilding it.`);
     await rebuild(root, dir);
     rebuilt = true;
