@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { readCompiledModules } from '../shared/site-module.ts';
 import { runBuild } from './build.ts';
 import { ExitCode } from './exit-codes.ts';
 import { createReporter, useColor, useLiveLine } from './reporter.ts';
@@ -27,7 +26,6 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--config <file>', 'site config file', 'content/site.config.ts')
     .option('--no-cache', 'read no cache in .pkidocs-cache/ (run TypeDoc again, render everything) and write fresh ones: use it to repair the cache')
     .action(async (opts: { out: string; config: string; cache: boolean }) => {
-      readCompiledModules(opts.cache);
       code = await runBuild(reporter, { root: ROOT, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
     });
 
