@@ -9,7 +9,7 @@
 // content (a restored CI cache may be planted), so a compiled file is imported
 // only when the list's seal (src/shared/cache-seal.ts: a key the folder does
 // not hold) matches its code; otherwise it is compiled again, never run.
-// --no-cache (readCompiledModules(false)) compiles every module afresh.
+// Being sealed, a compiled module is used by --no-cache too.
 // Syntax errors come back as esbuild words them, with file, line and column.
 //
 // Like every cache of the checkout, these files hold no path of the machine:
@@ -27,13 +27,6 @@ import { seal, sealed } from './cache-seal.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-let readCompiled = true;
-
-/** false (--no-cache): compile every site module again instead of importing one compiled before. */
-export function readCompiledModules(read: boolean): void {
-  readCompiled = read;
-}
-
 /** The module at `file`, compiled into `cacheDir`/modules. */
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
@@ -45,7 +38,7 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
-  const target = (readCompiled ? await compiledBefore(sourcesFile, dir) : undefined) ?? (await compile(file, dir, prefix, sourcesFile));
+  const target = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
 }
 
