@@ -10,12 +10,17 @@
 // a cache folder shared through a symlink all work. The folder name is a hash
 // of the sources, this file, esbuild's version and the platform; a manifest of
 // the files' hashes is checked before loading, and a damaged or unloadable
-// bundle is deleted and rebuilt once.
+// bundle is deleted and rebuilt once. The cache folder is content (a restored
+// CI cache may be planted): the manifest carries a seal (cache-seal.js: an
+// HMAC under a key the folder does not hold), so a bundle this checkout did
+// not write is rebuilt, never run. Being sealed, it is used by `build --no-cache`
+// too (rebuilding it there cost ~1.5 s, and failed on a read-only cache folder).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readContent, sealedBy, sealBytes } from './cache-seal.js';
 
 const MANIFEST = 'manifest.json';
 
@@ -38,7 +43,7 @@ export async function loadCli(root) {
   globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
-  if (!intact(dir)) {
+  if (!intact(root, dir)) {
     if (existsSync(dir)) notice(`the cached CLI bundle ${relative(root, dir)} is damaged (a file is missing or changed); rebuilding it.`);
     await rebuild(root, dir);
     rebuilt = true;
@@ -77,21 +82,23 @@ function esbuildVersion(root) {
   return createRequire(join(root, 'package.json'))('esbuild/package.json').version;
 }
 
-/** Whether every file the manifest lists is there with the content it was written with. */
-function intact(dir) {
+/** The seal of a manifest's list of files. */
+const manifestSeal = (root, files) => sealBytes(root, MANIFEST, JSON.stringify(files)).toString('hex');
+
+/** Whether the manifest is sealed by this checkout and every file it lists is there with the content it was written with. */
+function intact(root, dir) {
   let manifest;
   try {
-    manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8'));
+    manifest = JSON.parse(readContent(join(dir, MANIFEST))?.toString('utf8') ?? '');
   } catch {
     return false;
   }
-  if (!manifest || typeof manifest.files !== 'object' || !manifest.files['main.js']) return false;
+  if (!manifest || typeof manifest.files !== 'object' || !manifest.files || typeof manifest.files['main.js'] !== 'string') return false;
+  if (!sealedBy(root, MANIFEST, JSON.stringify(manifest.files), manifest.seal)) return false;
   return Object.entries(manifest.files).every(([name, sum]) => {
-    try {
-      return sha256(readFileSync(join(dir, name))) === sum;
-    } catch {
-      return false;
-    }
+    if (name.split('/').includes('..')) return false;
+    const data = readContent(join(dir, name));
+    return data !== undefined && sha256(data) === sum;
   });
 }
 
@@ -117,20 +124,29 @@ async function rebuild(root, dir) {
     // Bundled CommonJS packages call require() for Node's own modules.
     banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(import.meta.url);" },
     jsx: 'automatic',
-    logLevel: 'error',
+    logLevel: 'silent', // its errors come back as one line (below), not esbuild's report with a stack
     plugins: [moduleLocations(root)],
+  }).catch((failure) => {
+    // One line naming the file (a refused path, a syntax error of an edited source), not esbuild's stack.
+    const first = failure.errors?.[0];
+    if (!first) throw failure;
+    // A plugin's refusal names its file itself (its location is esbuild's own code).
+    const at = first.location && !first.pluginName ? `${first.location.file}:${first.location.line}: ` : '';
+    throw Object.assign(new Error(`pkidocs: its own sources could not be bundled: ${at}${first.text}`), { oneLine: true });
   });
   // Written aside and renamed, so a build starting at the same moment never loads half of it.
   const tmp = `${dir}.${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
+  rmSync(tmp, { recursive: true, force: true }); // a link left there goes, never what it leads to
+  mkdirSync(dirname(tmp), { recursive: true });
+  mkdirSync(tmp); // exclusively: no folder planted since is written into
   const files = {};
   for (const f of result.outputFiles) {
     const name = relative(dir, f.path).split(sep).join('/');
-    writeFileSync(join(tmp, name), f.contents);
+    mkdirSync(dirname(join(tmp, name)), { recursive: true });
+    writeFileSync(join(tmp, name), f.contents, { flag: 'wx' });
     files[name] = sha256(f.contents);
   }
-  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ files }));
+  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ files, seal: manifestSeal(root, files) }), { flag: 'wx' });
   try {
     renameSync(tmp, dir);
   } catch {
@@ -149,7 +165,7 @@ function sweep(current) {
     if (!name.startsWith('cli-') || name === basename(current)) continue;
     const tmp = /\.(\d+)\.tmp$/.exec(name);
     // A bundle without a manifest was written by an older pkidocs, with absolute paths in it.
-    const stale = () => !existsSync(join(parent, name, MANIFEST)) || Date.now() - statSync(join(parent, name)).mtimeMs > STALE_MS;
+    const stale = () => !existsSync(join(parent, name, MANIFEST)) || Date.now() - lstatSync(join(parent, name)).mtimeMs > STALE_MS;
     const dead = tmp ? !alive(Number(tmp[1])) : stale();
     if (dead) rmSync(join(parent, name), { recursive: true, force: true });
   }
@@ -175,7 +191,9 @@ function moduleLocations(root) {
     setup(build) {
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         const rel = relative(root, args.path).split(sep).join('/');
-        if (rel.startsWith('../')) throw new Error(`${args.path} is outside the checkout ${root}`);
+        if (rel.startsWith('../') || rel.startsWith('/')) {
+          throw new Error(`${args.path} is outside the checkout ${root} (a link in src/ or templates/ leading out?): pkidocs bundles only its own files; put the file itself there, or reinstall pkidocs`);
+        }
         const relDir = rel.split('/').slice(0, -1).join('/');
         const dirExpr = `(globalThis.__pkidocs.root + ${JSON.stringify(relDir ? sep + relDir.split('/').join(sep) : '')})`;
         const urlExpr = `(globalThis.__pkidocs.rootUrl + ${JSON.stringify(encodeURI(rel))})`;

@@ -10,13 +10,16 @@
 // the architecture: V8 itself checks only the source's length, so an edited
 // compiler of the same length must not meet the old code. V8 rejects a cache
 // made by another V8 or under other flags, but does not check the code's
-// bytes (damaged code crashes the process): the file holds their SHA-256,
-// checked here. A cache not taken is compiled past as usual and written again.
+// bytes (damaged code crashes the process, planted code runs): the file
+// starts with their seal (cache-seal.js: an HMAC under a key the cache folder
+// does not hold), checked here. A cache not taken is compiled past as usual
+// and written again, through an exclusively made temp file.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import vm from 'node:vm';
+import { readContent, replaceFile, sealBytes, sealedBy } from './cache-seal.js';
 
 const COMPILER = /[\\/]node_modules[\\/]typescript[\\/]lib[\\/]typescript\.js$/;
 const SCRIPT_NAME = 'node_modules/typescript/lib/typescript.js';
@@ -25,7 +28,8 @@ const SUFFIX = '.v8cache';
 const HASH_BYTES = 32;
 /** Bump when what is cached changes (3: the script named by a constant, not by its absolute path). */
 const FORMAT = 3;
-const sha256 = (data) => createHash('sha256').update(data).digest();
+/** The checkout whose key seals the cache. */
+const ROOT = join(import.meta.dirname, '..');
 
 /** Compiles typescript.js with the code cache kept in `dir`, and saves the cache at exit when it had none that V8 took. */
 export function cacheCompiler(dir) {
@@ -57,27 +61,21 @@ export function cacheCompiler(dir) {
  * process. So the file starts with the SHA-256 of the code, checked here.
  */
 function read(file) {
-  let bytes;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return undefined; // none yet
-  }
+  const bytes = readContent(file);
+  if (!bytes || bytes.length <= HASH_BYTES) return undefined; // none yet, or not a regular file
   const code = bytes.subarray(HASH_BYTES);
-  return bytes.length > HASH_BYTES && sha256(code).equals(bytes.subarray(0, HASH_BYTES)) ? code : undefined;
+  return sealedBy(ROOT, basename(file), code, bytes.subarray(0, HASH_BYTES)) ? code : undefined;
 }
 
 function save(script, dir, file) {
-  const tmp = `${file}.${process.pid}.tmp`;
   try {
     const code = script.createCachedData();
-    writeFileSync(tmp, Buffer.concat([sha256(code), code]));
-    renameSync(tmp, file);
+    replaceFile(file, Buffer.concat([sealBytes(ROOT, basename(file), code), code]));
     // Caches of other compiler sources or Node versions are of no use any more.
     for (const name of readdirSync(dir)) {
       if (name.startsWith(PREFIX) && name.endsWith(SUFFIX) && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
     }
   } catch {
-    rmSync(tmp, { force: true }); // a read-only cache folder, a full disk: the next run compiles as usual
+    // a read-only cache folder, a full disk: the next run compiles as usual
   }
 }

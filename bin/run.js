@@ -10,5 +10,12 @@ process.env.NODE_ENV ??= 'production';
 // Stack traces of the site's own modules point at their TypeScript lines (inline source maps).
 process.setSourceMapsEnabled(true);
 
-const { main } = await loadCli(join(import.meta.dirname, '..'));
-process.exitCode = await main(process.argv);
+let cli;
+try {
+  cli = await loadCli(join(import.meta.dirname, '..'));
+} catch (error) {
+  if (!error?.oneLine) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exitCode = 2; // ExitCode.Config: the installation, not the site
+}
+if (cli) process.exitCode = await cli.main(process.argv);

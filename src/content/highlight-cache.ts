@@ -2,13 +2,16 @@
 // depends on. Shiki's grammar engine costs ~1 ms per line of TypeScript; with
 // the cache a warm build highlights nothing. Entries are appended as they are
 // made (JSON lines), so the cache needs no save step and survives a failed build.
-// A line that does not parse as [key, html] (torn by a killed build, edited) is
-// skipped, and a file holding such lines or superseded entries is rewritten
-// without them (temp file + rename), so it never grows from one build to the next.
+// A line that does not parse as [key, html, seal] (torn by a killed build,
+// edited) or whose seal does not match (planted: the cache folder is content,
+// see src/shared/cache-seal.ts) is skipped, and a file holding such lines or
+// superseded entries is rewritten without them (temp file + rename), so it
+// never grows from one build to the next.
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readCacheFile } from '../shared/cache-io.ts';
+import { readCacheFile, replaceCacheFileSync } from '../shared/cache-io.ts';
+import { seal, sealed } from '../shared/cache-seal.ts';
 
 export interface HighlightCacheOptions {
   /** false starts empty and overwrites the file (--no-cache). */
@@ -63,27 +66,39 @@ export class HighlightCache {
     this.entries.set(key, html);
     if (!this.file || this.detached) return;
     mkdirSync(dirname(this.file), { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify([key, html])}\n`);
+    // Never through a link planted where the file is (compact replaced any found at start).
+    let fd: number;
+    try {
+      fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+    } catch {
+      this.detached = true; // a link or a FIFO planted since the start: the cache goes on in memory
+      return;
+    }
+    try {
+      writeSync(fd, line(key, html));
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Rewrites the file with the live entries only, atomically. */
   private compact(): void {
-    const file = this.file!;
-    const tmp = `${file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(tmp, [...this.entries].map((e) => `${JSON.stringify(e)}\n`).join(''));
-      renameSync(tmp, file);
+      replaceCacheFileSync(this.file!, [...this.entries].map(([key, html]) => line(key, html)).join(''));
     } catch {
-      rmSync(tmp, { force: true }); // a read-only cache folder: the build goes on without rewriting it
+      // a read-only cache folder: the build goes on without rewriting it
     }
   }
 }
 
-function parseEntry(line: string): [string, string] | undefined {
+const sealName = (key: string): string => `highlight.jsonl:${key}`;
+const line = (key: string, html: string): string => `${JSON.stringify([key, html, seal(sealName(key), html)])}\n`;
+
+function parseEntry(text: string): [string, string] | undefined {
   try {
-    const value = JSON.parse(line) as unknown;
-    return Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' ? [value[0], value[1]] : undefined;
+    const value = JSON.parse(text) as unknown;
+    if (!Array.isArray(value) || value.length !== 3 || typeof value[0] !== 'string' || typeof value[1] !== 'string') return undefined;
+    return sealed(sealName(value[0]), value[1], value[2]) ? [value[0], value[1]] : undefined;
   } catch {
     return undefined;
   }

@@ -285,12 +285,17 @@ function crashPoint(point: string): void {
 /**
  * Tests only: PKIDOCS_TEST_PAUSE=<point> holds the build there while
  * `<out>.paused` exists (the build creates it; the test deletes it to go on),
- * so a test can look at out/ in the middle of a build.
+ * so a test can look at out/ in the middle of a build. It lies outside what
+ * the guard owns, so it is unreachable outside a test runner (VITEST set),
+ * and made exclusively: a file or link already there is never overwritten
+ * or followed (the build stops and names it).
  */
 async function pausePoint(point: string, outDir: string): Promise<void> {
-  if (process.env.PKIDOCS_TEST_PAUSE !== point) return;
+  if (process.env.PKIDOCS_TEST_PAUSE !== point || !process.env.VITEST) return;
   const flag = `${outDir}.paused`;
-  await writeFile(flag, point);
+  await writeFile(flag, point, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
+    throw e.code === 'EEXIST' ? new Error(`PKIDOCS_TEST_PAUSE: ${flag} exists already and is not the build's: remove it, or unset PKIDOCS_TEST_PAUSE.`) : e;
+  });
   while (await access(flag).then(() => true, () => false)) await new Promise((done) => setTimeout(done, 10));
 }
 

@@ -9,7 +9,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
-import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
+import { loadChecked, writeSealed } from '../shared/cache-io.ts';
 
 export interface ApiBodyCache {
   bodies: Map<string, PageBody>;
@@ -42,9 +42,9 @@ export async function openApiBodyCache(cacheDir: string, apiKey: string | undefi
   return {
     bodies,
     async save(fresh) {
-      await writeAtomic(file, JSON.stringify([...fresh]));
+      await writeSealed(file, JSON.stringify([...fresh]));
       // The bodies of other models or code are stale now (2 MB each): they would pile up with every edit of src/.
-      const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json$/.test(f) && join(cacheDir, f) !== file);
+      const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json(\.seal)?$/.test(f) && !join(cacheDir, f).startsWith(file));
       await Promise.all(stale.map((f) => rm(join(cacheDir, f), { force: true })));
     },
   };

@@ -6,15 +6,17 @@
 // opened as content is (readCacheFile): without following a link, without
 // waiting (a FIFO planted at highlight.jsonl hung the build), and only when it
 // is a regular file of a sane size.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { z } from 'zod';
+import { seal, sealed } from './cache-seal.ts';
 
 /**
- * The file's JSON checked against `schema`; undefined when there is none yet,
- * or (with a notice naming `what` and what the build does `instead`) when it
- * is not JSON or of the wrong shape.
+ * The file's JSON checked against `schema` and its seal (writeSealed);
+ * undefined when there is none yet, or (with a notice naming `what` and what
+ * the build does `instead`) when it is not JSON, of the wrong shape, or not
+ * sealed by this checkout (planted, or left by an older pkidocs).
  */
 export async function loadChecked<T>(
   file: string,
@@ -22,6 +24,8 @@ export async function loadChecked<T>(
   what: string,
   onNotice: ((line: string) => void) | undefined,
   instead = 'building without it',
+  /** false for a file that carries its own seal (a compiled module's list). */
+  sealedBeside = true,
 ): Promise<T | undefined> {
   const read = readCacheFile(file);
   if (read.missing) return undefined; // none yet
@@ -37,9 +41,26 @@ export async function loadChecked<T>(
     data = undefined;
   }
   const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  onNotice?.(`The ${what} ${file} is not usable (${data === undefined ? 'not JSON' : 'wrong shape'}); ${instead} and replacing it.`);
+  const problem = !parsed.success ? (data === undefined ? 'not JSON' : 'wrong shape') : sealedBeside ? sealProblem(file, text) : undefined;
+  if (problem === undefined) return parsed.data;
+  onNotice?.(`The ${what} ${file} is not usable (${problem}); ${instead} and replacing it.`);
   return undefined;
+}
+
+/** The seal of `file` is kept beside it, in `<file>.seal`. */
+const sealFile = (file: string): string => `${file}.seal`;
+
+/** Why `text`, read from `file`, is not to be trusted; undefined when its seal matches. */
+export function sealProblem(file: string, text: string): string | undefined {
+  const mac = readCacheFile(sealFile(file), 200);
+  if (mac.text === undefined) return 'it has no seal of this checkout: made elsewhere, by an older pkidocs, or planted';
+  return sealed(basename(file), text, mac.text.trim()) ? undefined : 'its seal does not match: edited or planted';
+}
+
+/** Writes a cache file with its seal (see cache-seal.ts), both through writeAtomic. */
+export async function writeSealed(file: string, text: string): Promise<void> {
+  await writeAtomic(file, text);
+  await writeAtomic(sealFile(file), seal(basename(file), text));
 }
 
 /** The largest cache file read: the real site's largest (the API model) is ~10 MB. */
@@ -75,6 +96,28 @@ export function readCacheFile(file: string, maxBytes = MAX_CACHE_BYTES): CacheRe
 }
 
 let temps = 0;
+
+/**
+ * writeAtomic, synchronously: the temp file is made exclusively (a link
+ * planted at its name is removed, never written through), then renamed over
+ * `file` (a link there is replaced, not followed).
+ */
+export function replaceCacheFileSync(file: string, contents: string | Uint8Array): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}-${++temps}.tmp`;
+  try {
+    try {
+      writeFileSync(tmp, contents, { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      rmSync(tmp);
+      writeFileSync(tmp, contents, { flag: 'wx' });
+    }
+    renameSync(tmp, file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
 
 /**
  * Writes `file` through a temp file beside it, renamed over it: a reader sees

@@ -5,31 +5,35 @@
 // one copy the CLI uses) into .pkidocs-cache/modules/, named by a hash of the
 // code: a changed module (watch mode) is a new file, an unchanged one is the
 // module Node already holds. The sources' hashes are kept beside it, so an
-// unchanged module is imported without starting esbuild; the compiled file's
-// own hash (its name) is checked before it is imported, so an edited one is
-// compiled again rather than run. Syntax errors come
-// back as esbuild words them, with file, line and column.
+// unchanged module is imported without starting esbuild. The cache folder is
+// content (a restored CI cache may be planted), so a compiled file is imported
+// only when the list's seal (src/shared/cache-seal.ts: a key the folder does
+// not hold) matches its code; otherwise it is compiled again, never run.
+// Being sealed, a compiled module is used by --no-cache too.
+// Syntax errors come back as esbuild words them, with file, line and column.
 //
 // Like every cache of the checkout, these files hold no path of the machine:
 // sources are named relative to the cache folder, and a module's
 // import.meta.url and dirname are computed from the compiled file's own URL.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { loadChecked, readCacheFile, writeAtomic } from './cache-io.ts';
+import { seal, sealed } from './cache-seal.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** The module at `file`, compiled into `cacheDir`/modules. */
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
-  await mkdir(join(cacheDir, 'modules'), { recursive: true });
+  const modules = join(cacheDir, 'modules');
+  await ownFolder(modules);
   // The real folder: Node gives an imported module its real path as import.meta.url.
-  const dir = await realpath(join(cacheDir, 'modules'));
+  const dir = join(await realpath(cacheDir), 'modules');
   const rel = (p: string): string => relative(dir, p).split(sep).join('/');
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
@@ -39,15 +43,27 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
 }
 
 /**
- * Whether a compiled module still holds the code its name was made from
- * (`<prefix><sha of the code>.mjs`): one edited in the cache folder is
- * compiled again instead of imported. Read as content is read (readCacheFile:
- * no link followed, no FIFO waited on).
+ * Makes `dir` a real folder of the cache: a link planted there (to a folder
+ * of the user, whose files the sweep would delete) is removed, never walked
+ * into, and so is a file.
  */
-function holdsItsHash(file: string): boolean {
-  const hash = /-([0-9a-f]{16})\.mjs$/.exec(file)?.[1];
+async function ownFolder(dir: string): Promise<void> {
+  const found = await lstat(dir).catch(() => undefined);
+  if (found && !found.isDirectory()) await unlink(dir);
+  await mkdir(dir, { recursive: true });
+}
+
+/** The seal of a compiled module: its name and its code, under the checkout's key. */
+const sealOf = (out: string, code: string): string => seal(`modules/${out}`, code);
+
+/**
+ * The compiled code at `file` when `mac` seals it: one planted or edited in
+ * the cache folder is compiled again instead of imported. Read as content is
+ * read (readCacheFile: no link followed, no FIFO waited on).
+ */
+function holdsSealed(file: string, mac: string | undefined): boolean {
   const read = readCacheFile(file);
-  return hash !== undefined && read.text !== undefined && sha(read.text) === hash;
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, read.text, mac);
 }
 
 const sourcesSchema = z.object({
@@ -55,16 +71,18 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Every file compiled into it: its path relative to the folder and the sha256 of what was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
+  /** The seal of the compiled file's name and code (sealOf). */
+  seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
 
 /** The compiled file, when every source still holds what was compiled (esbuild is then not started at all). */
 async function compiledBefore(sourcesFile: string, dir: string): Promise<string | undefined> {
   // A bad list is no notice's worth: the module is compiled again, which rewrites it.
-  const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined);
+  const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsItsHash(target)) return undefined;
+  if (!holdsSealed(target, sources.seal)) return undefined;
   for (const [path, hash] of sources.files) {
     const text = await readFile(resolve(dir, path), 'utf8').catch(() => undefined);
     if (text === undefined || sha(text) !== hash) return undefined;
@@ -112,15 +130,16 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
+  const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
-  if (!holdsItsHash(join(dir, out))) await writeAtomic(join(dir, out), code);
+  if (!holdsSealed(join(dir, out), mac)) await writeAtomic(join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {
     const path = resolve(dir, input);
     files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
-  await writeAtomic(sourcesFile, JSON.stringify({ out, files } satisfies Sources));
+  await writeAtomic(sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
   await sweep(dir, prefix, out);
   return join(dir, out);
 }
@@ -139,7 +158,8 @@ async function sweep(dir: string, prefix: string, out: string): Promise<void> {
     if (name === out || name === `${prefix}sources.json`) continue;
     const path = join(dir, name);
     const mine = name.startsWith(prefix) && name.endsWith('.mjs');
-    if (mine || now - ((await stat(path).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(path, { force: true });
+    // lstat: a link is judged (and removed) as itself, never by what it leads to.
+    if (mine || now - ((await lstat(path).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(path, { force: true });
   }
 }
 

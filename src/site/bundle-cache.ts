@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { bundleClient, type Bundle } from '../bundle/bundle.ts';
-import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
+import { loadChecked, writeSealed } from '../shared/cache-io.ts';
 import { sha256 } from './page-cache.ts';
 
 const schema = z.object({
@@ -36,7 +36,7 @@ export async function cachedBundle(root: string, cacheDir: string, options: { re
   const bundle = await bundleClient(root);
   const inputs = await Promise.all(bundle.inputs.map(async (f) => [f, sha256(await readFile(join(root, f)))] as [string, string]));
   const files = bundle.files.map((f) => ({ url: f.url, base64: Buffer.from(f.contents).toString('base64') }));
-  await writeAtomic(file, JSON.stringify({ key, inputs, bundle: { script: bundle.script, style: bundle.style, search: bundle.search, files } }));
+  await writeSealed(file, JSON.stringify({ key, inputs, bundle: { script: bundle.script, style: bundle.style, search: bundle.search, files } }));
   return bundle;
 }
 

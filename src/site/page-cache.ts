@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { LinkedFile } from '../output/write.ts';
 import type { PageBody } from '../render/body.ts';
-import { loadChecked, writeAtomic } from '../shared/cache-io.ts';
+import { loadChecked, writeSealed } from '../shared/cache-io.ts';
 
 /** Bump when what a key covers, or the file's shape, changes. */
 // 3: links are stored as indexes into one table of hrefs (most are the layout's, the same on every page).
@@ -169,8 +169,8 @@ export class PageCache {
     }
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const manifestText = JSON.stringify(manifest);
-    if (next) await writeAtomic(this.cacheFile, JSON.stringify(stored({ format: FORMAT, ...next })));
-    if (manifestText !== JSON.stringify(this.manifest)) await writeAtomic(this.manifestFile, manifestText);
+    if (next) await writeSealed(this.cacheFile, JSON.stringify(stored({ format: FORMAT, ...next })));
+    if (manifestText !== JSON.stringify(this.manifest)) await writeSealed(this.manifestFile, manifestText);
   }
 }
 

@@ -10,6 +10,7 @@ import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, type CliResult } from '../support/cli.ts';
 import { FIXTURE_CONFIG, FIXTURE_HOME } from '../support/fixture-site.ts';
@@ -57,7 +58,8 @@ function expectHealthyCaches(): void {
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines) {
     const entry = JSON.parse(line) as unknown;
-    expect(Array.isArray(entry) && entry.length === 2 && entry.every((v) => typeof v === 'string')).toBe(true);
+    // [key, html, seal]: the seal is an HMAC (src/shared/cache-seal.ts).
+    expect(Array.isArray(entry) && entry.length === 3 && entry.every((v) => typeof v === 'string') && /^[0-9a-f]{64}$/.test(entry[2] as string)).toBe(true);
   }
   const bodies = JSON.parse(readFileSync(cacheFile(/^api-bodies-.*\.json$/), 'utf8')) as [string, { title: string; html: string }][];
   expect(bodies.length).toBeGreaterThan(100);
@@ -179,7 +181,9 @@ describe('caches of a checkout', () => {
     writeFileSync(main, 'export const main = ;\n');
     const { createHash } = await import('node:crypto');
     manifest.files['main.js'] = createHash('sha256').update(readFileSync(main)).digest('hex');
-    writeFileSync(manifestFile, JSON.stringify(manifest));
+    // Sealed with the checkout's own key, as a bundle this checkout wrote is (an unsealed one is never loaded).
+    const { sealBytes } = (await import(pathToFileURL(join(checkout, 'bin/cache-seal.js')).href)) as { sealBytes: (root: string, name: string, data: string) => Buffer };
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, seal: sealBytes(checkout, 'manifest.json', JSON.stringify(manifest.files)).toString('hex') }));
     const version = await run(['--version']);
     expect(version.code).toBe(0);
     expect(version.stderr).toMatch(/failed to load \(.*\); rebuilding it\./);

@@ -1,86 +1,32 @@
 // Attacks of a reviewer with fresh eyes, each through the real CLI on a
-// throw-away checkout under os.tmpdir() (its node_modules links every package
-// of the real one except pkijs, a small fake of 3.3.2 made here):
+// throw-away checkout (support/fresh-checkout.ts):
 // - the documented package's type definitions are content, yet a d.ts that
 //   re-exports a .ts file outside the package folder gets that file read by
 //   the TypeScript program and its declarations published on API pages;
 // - static files are content, yet an HTML or SVG file in content/static/ is
-//   published as it is and runs its script at the site's origin.
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//   published as it is and runs its script at the site's origin;
+// - .pkidocs-cache/ is content, yet the cached CLI bundle and the compiled
+//   site modules are imported when they match hashes the same folder holds:
+//   whoever writes the cache (a restored CI cache) runs code on the next build;
+//   and the cached client bundle, API page bodies, highlighted code and
+//   Markdown bodies are published as they are, so a planted one runs script
+//   in the built pages.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
 import { serveStatic } from '../e2e/support/server.ts';
-import { ROOT, type CliResult } from '../support/cli.ts';
+import { DTS, freshCheckout, INSTALLATION } from './support/fresh-checkout.ts';
 
-const TMP = mkdtempSync(join(tmpdir(), 'pkidocs-fresh-eyes-'));
-const CHECKOUT = join(TMP, 'checkout');
-const PKG = join(CHECKOUT, 'node_modules/pkijs');
-const OUT = join(TMP, 'out');
+const { tmp: TMP, checkout: CHECKOUT, pkg: PKG, out: OUT, build, filesHolding } = freshCheckout();
 /** A file of the machine outside the package folder (and outside the content folder). */
 const SECRET_DIR = join(TMP, 'elsewhere');
 const SECRET = 'SECRET-f7c1e9a2-never-published';
 
-const SITE_CONFIG = `export default {
-  title: 'fixture', tagline: 'fixture',
-  library: { package: 'pkijs', version: '3.3.2' },
-  repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }] },
-  footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }] },
-  docs: { versions: [{ name: 'current', label: 'Next' }], mainPage: 'installation' },
-};
-`;
-const HOME = "import { createElement as h } from 'react';\nexport default function Home() { return h('h1', null, 'Fixture home'); }\n";
-const DTS = '/** A certificate. */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n}\n/** A kind. */\nexport declare enum Kind {\n  A = 0\n}\n/** Its parameters. */\nexport interface CertificateParameters {\n  version?: number;\n}\n';
-
-function run(args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), ...args], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-const build = async () => {
-  rmSync(OUT, { recursive: true, force: true });
-  const r = await run(['build', '--out', OUT]);
-  return { ...r, output: r.stderr + r.stdout };
-};
-/** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
-const filesHolding = (text: string): string[] => {
-  try {
-    return readdirSync(OUT, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
-      .filter((e) => readFileSync(join(e.parentPath, e.name), 'utf8').includes(text))
-      .map((e) => relative(OUT, join(e.parentPath, e.name))).sort();
-  } catch {
-    return [];
-  }
-};
-
 beforeAll(() => {
-  mkdirSync(join(CHECKOUT, 'node_modules'), { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(CHECKOUT, part), { recursive: true });
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(CHECKOUT, 'node_modules', name));
-  }
-  mkdirSync(join(CHECKOUT, 'content/docs'), { recursive: true });
-  mkdirSync(join(CHECKOUT, 'content/pages'), { recursive: true });
-  writeFileSync(join(CHECKOUT, 'content/site.config.ts'), SITE_CONFIG);
-  writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n');
-  writeFileSync(join(CHECKOUT, 'content/pages/index.tsx'), HOME);
   mkdirSync(SECRET_DIR, { recursive: true });
   writeFileSync(join(SECRET_DIR, 'secret.ts'), `/** The key: ${SECRET} */\nexport declare const apiKey = "${SECRET}";\n`);
-});
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
-
-beforeEach(() => {
-  rmSync(PKG, { recursive: true, force: true });
-  mkdirSync(join(PKG, 'build'), { recursive: true });
-  writeFileSync(join(PKG, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
-  writeFileSync(join(PKG, 'build/index.d.ts'), DTS);
-  writeFileSync(join(PKG, 'README.md'), '# PKIjs\n\nThe fake README of this test.\n');
-  rmSync(join(CHECKOUT, 'content/static'), { recursive: true, force: true });
 });
 
 describe('fresh eyes: the package d.ts reads nothing outside the package folder', () => {
@@ -122,4 +68,131 @@ describe('fresh eyes: static files run no script in a built site', () => {
       await server.close();
     }
   }, 120_000);
+});
+
+describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
+  const CACHE = join(CHECKOUT, '.pkidocs-cache');
+  const RAN = join(TMP, 'cache-code-ran');
+  const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+  const payload = `import { writeFileSync as __planted } from 'node:fs';\n__planted(${JSON.stringify(RAN)}, 'ran');\n`;
+
+  // A fresh cache each time: the other test's planted bundle would run in this one's first build.
+  beforeEach(() => {
+    rmSync(CACHE, { recursive: true, force: true });
+    rmSync(RAN, { force: true });
+  });
+
+  it.each(['', ' --no-cache'])('a cached CLI bundle whose main.js and manifest.json were both rewritten is not run (pkidocs build%s)', async (flag) => {
+    expect((await build()).code).toBe(0); // writes .pkidocs-cache/cli-<key>/
+    expect(existsSync(RAN)).toBe(false);
+    const dir = join(CACHE, readdirSync(CACHE).find((n) => /^cli-[0-9a-f]{16}$/.test(n))!);
+    const main = payload + readFileSync(join(dir, 'main.js'), 'utf8');
+    writeFileSync(join(dir, 'main.js'), main);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files: Record<string, string> };
+    manifest.files['main.js'] = sha256(main);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await build(...(flag ? [flag.trim()] : []));
+    expect(existsSync(RAN)).toBe(false);
+  }, 180_000);
+
+  it.each(['', ' --no-cache'])('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run (pkidocs build%s)', async (flag) => {
+    expect((await build()).code).toBe(0); // writes .pkidocs-cache/modules/site_config_ts-*
+    expect(existsSync(RAN)).toBe(false);
+    const modules = join(CACHE, 'modules');
+    const list = join(modules, readdirSync(modules).find((n) => /^site_config_ts-[0-9a-f]{16}-sources\.json$/.test(n))!);
+    const text = `${payload}export default {};\n`;
+    const name = `planted-${sha256(text).slice(0, 16)}.mjs`;
+    writeFileSync(join(modules, name), text);
+    const sources = JSON.parse(readFileSync(list, 'utf8')) as { out: string };
+    writeFileSync(list, JSON.stringify({ ...sources, out: name }));
+    await build(...(flag ? [flag.trim()] : []));
+    expect(existsSync(RAN)).toBe(false);
+  }, 180_000);
+});
+
+describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages', () => {
+  const CACHE = join(CHECKOUT, '.pkidocs-cache');
+  const PWN = 'window.__pwned = 1';
+  let browser: BrowserHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+  beforeEach(() => {
+    rmSync(CACHE, { recursive: true, force: true });
+    writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```ts\nconst x = 1;\n```\n');
+  });
+  afterAll(() => writeFileSync(join(CHECKOUT, 'content/docs/installation.md'), INSTALLATION));
+
+  /** Drops the page records of pages.json, so that every page is rendered again (from the other caches). */
+  const forgetPages = (): void => {
+    const file = join(CACHE, 'pages.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')) as object, pages: {} }));
+  };
+
+  /** Builds, lets `plant` rewrite a cache file, builds again and tells whether the planted script ran on `route`. */
+  async function plantedScriptRuns(plant: () => void, route: string): Promise<boolean> {
+    expect((await build()).code).toBe(0);
+    plant();
+    const { code, output } = await build();
+    if (code !== 0) return false;
+    expect(output).toMatch(/Built \d+ pages/);
+    const server = await serveStatic(OUT);
+    const { page, context } = await openPage(browser);
+    try {
+      await page.goto(`${server.origin}${route}`);
+      await page.waitForTimeout(300);
+      return await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned === 1);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }
+
+  it('a client bundle planted in bundle.json runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'bundle.json');
+      const cache = JSON.parse(readFileSync(file, 'utf8')) as { bundle: { script: string; files: { url: string; base64: string }[] } };
+      const app = cache.bundle.files.find((f) => f.url === cache.bundle.script)!;
+      app.base64 = Buffer.from(`${PWN};\n${Buffer.from(app.base64, 'base64').toString('utf8')}`).toString('base64');
+      writeFileSync(file, JSON.stringify(cache));
+      forgetPages();
+    }, '/docs/installation');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in the API page bodies cache runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, readdirSync(CACHE).find((n) => n.startsWith('api-bodies-'))!);
+      const bodies = JSON.parse(readFileSync(file, 'utf8')) as [string, { html: string }][];
+      const globals = bodies.find(([route]) => route === '/docs/api/globals')![1];
+      globals.html = globals.html.replace('<div class="api">', `<div class="api"><img src="x" onerror="${PWN}">`);
+      writeFileSync(file, JSON.stringify(bodies));
+      forgetPages();
+    }, '/docs/api/globals');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in highlight.jsonl runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'highlight.jsonl');
+      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string]);
+      const planted = lines.map(([key, html]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`)]));
+      writeFileSync(file, `${planted.join('\n')}\n`);
+      rmSync(join(CACHE, 'pages.json')); // its Markdown bodies hold the highlighted code too
+    }, '/docs/installation');
+    expect(ran).toBe(false);
+  }, 180_000);
+
+  it('an event handler planted in the Markdown bodies of pages.json runs in no page', async () => {
+    const ran = await plantedScriptRuns(() => {
+      const file = join(CACHE, 'pages.json');
+      const cache = JSON.parse(readFileSync(file, 'utf8')) as { bodies: Record<string, { body: { html: string } }> };
+      const body = cache.bodies['/docs/installation']!.body;
+      body.html = body.html.replace('<p>Install it.', `<p><img src="x" onerror="${PWN}">Install it.`);
+      writeFileSync(file, JSON.stringify(cache));
+      forgetPages();
+    }, '/docs/installation');
+    expect(ran).toBe(false);
+  }, 180_000);
 });

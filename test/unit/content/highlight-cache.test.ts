@@ -1,15 +1,17 @@
 // The highlight cache file: torn or foreign lines are skipped (the rest is
 // kept), reported in one line, and the file is rewritten without them and
 // without superseded entries; it does not grow when nothing new is cached;
-// read: false starts empty and overwrites the file.
+// read: false starts empty and overwrites the file. A line is used only with
+// its seal (src/shared/cache-seal.ts): one planted without it is skipped.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { HighlightCache } from '../../../src/content/highlight-cache.ts';
+import { seal } from '../../../src/shared/cache-seal.ts';
 
 const DIR = join(import.meta.dirname, '../../.tmp', `unit-highlight-cache-${process.pid}`);
 const FILE = join(DIR, 'highlight.jsonl');
-const line = (key: string, html: string): string => `${JSON.stringify([key, html])}\n`;
+const line = (key: string, html: string): string => `${JSON.stringify([key, html, seal(`highlight.jsonl:${key}`, html)])}\n`;
 
 beforeEach(() => {
   rmSync(DIR, { recursive: true, force: true });
@@ -37,6 +39,17 @@ describe('HighlightCache', () => {
     expect(readdirSync(DIR)).toEqual(['highlight.jsonl']); // the temp file was renamed, not left
     cache.set('f', 'F'); // appended after a whole line, not glued to a torn one
     expect(new HighlightCache(FILE).get('f')).toBe('F');
+  });
+
+  it('skips a line without its seal, or with the seal of other HTML (planted), as an edit', () => {
+    const planted = '<pre><img src=x onerror=alert(1)></pre>';
+    const sealedA = JSON.parse(line('a', 'A')) as [string, string, string];
+    writeFileSync(FILE, `${JSON.stringify(['p', planted])}\n${JSON.stringify(['a', planted, sealedA[2]])}\n${line('c', 'C')}`);
+    const notices: string[] = [];
+    const cache = new HighlightCache(FILE, { onNotice: (l) => notices.push(l) });
+    expect(['p', 'a', 'c'].map((k) => cache.get(k))).toEqual([undefined, undefined, 'C']);
+    expect(notices).toEqual([`The highlight cache ${FILE} held 2 unreadable line(s) (a build killed while writing, or an edit); rewriting it without them.`]);
+    expect(readFileSync(FILE, 'utf8')).toBe(line('c', 'C'));
   });
 
   it('drops superseded entries, and does not grow when it is only read', () => {
