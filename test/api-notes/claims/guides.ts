@@ -68,7 +68,7 @@ export const guideClaims: Claim[] = [
   },
   {
     file: MIGRATING,
-    quote: '3.x runs wherever `setEngine` is given a WebCrypto; `globalThis.crypto` is not required. Where there is one (Node.js 20+, every current browser), pkijs uses it without being told.',
+    quote: '3.x and 4.0 run wherever `setEngine` is given a WebCrypto; `globalThis.crypto` is not required. Where there is one (Node.js 20+, every current browser), pkijs uses it without being told.',
     async holds(pk) {
       const printed = runWithRelease(pk, 'delete globalThis.crypto;', `
         const { webcrypto } = await import('node:crypto');
@@ -143,7 +143,7 @@ export const guideClaims: Claim[] = [
   },
   {
     file: MIGRATING,
-    quote: 'throws a [SignedDataVerifyError](/docs/api/classes/SignedDataVerifyError), with `code` and `message`, in both modes',
+    quote: 'throw a [SignedDataVerifyError](/docs/api/classes/SignedDataVerifyError), with `code` and `message`, in both modes',
     async holds(pk, pki) {
       const signed = pk.SignedData.fromBER(pk.ContentInfo.fromBER(await strangerMessage()).content.toBER(false));
       const params = { signer: 0, checkChain: true, trustedCerts: [load(pk, pki.root)] };
