@@ -13,7 +13,7 @@ import { runWithRelease } from '../support/child.ts';
 import type { Claim } from '../support/note-claims.ts';
 import { ROOT } from '../support/note-claims.ts';
 import { load, type Party, type Pki } from '../support/pki.ts';
-import { type Pkijs, useRelease } from '../support/pkijs-versions.ts';
+import { asn1Of, type Pkijs, useRelease } from '../support/pkijs-versions.ts';
 
 const MIGRATING = 'content/docs/guides/migrating-from-2x.md';
 const TROUBLESHOOTING = 'content/docs/guides/troubleshooting.md';
@@ -45,12 +45,13 @@ export const guideClaims: Claim[] = [
     file: 'content/docs/guides/concepts.md',
     quote: 'hands it to the CRLs it carries, not to its certificates: attached certificates are written from the bytes they were parsed from either way, and `toSchema(true)` re-encodes each attached CRL from its fields.',
     async holds(pk, pki) {
+      const asn1 = asn1Of(pk);
       const certificate = load(pk, pki.leaf);
       const crl = new pk.CertificateRevocationList({ version: 1, issuer: load(pk, pki.intermediate).subject, thisUpdate: new pk.Time({ value: new Date('2026-01-01T00:00:00Z') }) });
       await crl.sign(pki.intermediate.privateKey, 'SHA-256');
       const parsedCrl = pk.CertificateRevocationList.fromBER(crl.toSchema().toBER(false));
       // Edit both after parsing: only an encoding from the fields shows the edit.
-      certificate.serialNumber = new asn1js.Integer({ value: 99 });
+      certificate.serialNumber = new asn1.Integer({ value: 99 });
       parsedCrl.thisUpdate = new pk.Time({ value: new Date('2030-01-01T00:00:00Z') });
       const signed = new pk.SignedData({
         version: 1,
@@ -67,15 +68,16 @@ export const guideClaims: Claim[] = [
   },
   {
     file: MIGRATING,
-    quote: '3.x runs wherever `setEngine` is given a WebCrypto; `globalThis.crypto` is not required. Where there is one (Node.js 20+, every current browser), pkijs uses it without being told.',
+    quote: '3.x and 4.0 run wherever `setEngine` is given a WebCrypto; `globalThis.crypto` is not required. Where there is one (Node.js 20+, every current browser), pkijs uses it without being told.',
     async holds(pk) {
       const printed = runWithRelease(pk, 'delete globalThis.crypto;', `
         const { webcrypto } = await import('node:crypto');
-        const asn1js = await import('asn1js');
         pk.setEngine('node', new pk.CryptoEngine({ name: 'node', crypto: webcrypto }));
         const keys = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify']);
         const name = new pk.RelativeDistinguishedNames({ typesAndValues: [new pk.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: 'x' }) })] });
-        const certificate = new pk.Certificate({ version: 2, serialNumber: new asn1js.Integer({ value: 1 }), issuer: name, subject: name });
+        // Validity set: pkijs 4's default Time (1899) is refused by asn1js 4's UTCTime when encoded.
+        const validity = { notBefore: new pk.Time({ value: new Date(Date.UTC(2026, 0, 1)) }), notAfter: new pk.Time({ value: new Date(Date.UTC(2027, 0, 1)) }) };
+        const certificate = new pk.Certificate({ version: 2, serialNumber: new asn1js.Integer({ value: 1 }), issuer: name, subject: name, ...validity });
         await certificate.subjectPublicKeyInfo.importKey(keys.publicKey);
         await certificate.sign(keys.privateKey, 'SHA-256');
         console.log(typeof globalThis.crypto, await certificate.verify());`);
@@ -105,10 +107,11 @@ export const guideClaims: Claim[] = [
   },
   {
     file: MIGRATING,
-    quote: 'on bytes that were not BER the constructor threw a plain `Error` ("Object\'s schema was not verified against input data for Certificate").',
+    quote: 'on bytes that were not BER the constructor threw a plain `Error` ("Object\'s schema was not verified against input data for Certificate")',
     async holds(pk) {
+      const asn1 = asn1Of(pk);
       const legacy = pk as Legacy;
-      expect(() => new legacy.Certificate({ schema: asn1js.fromBER(GARBAGE).result })).toThrow("Object's schema was not verified against input data for Certificate");
+      expect(() => new legacy.Certificate({ schema: asn1.fromBER(GARBAGE).result })).toThrow("Object's schema was not verified against input data for Certificate");
     },
   },
   {
@@ -122,14 +125,15 @@ export const guideClaims: Claim[] = [
     file: MIGRATING,
     quote: 'only when `extendedMode: true` was set; without it, it rejected with a plain string such as "Validation of signer\'s certificate failed", which has no `code`.',
     async holds(pk, pki) {
+      const asn1 = asn1Of(pk);
       const legacy = pk as Legacy;
       // The message is made by the example (pkijs 3.3.2, its own engine); then 2.4.0 gets its engine back.
       useRelease(pkijs);
       const message = await strangerMessage();
       useRelease(pk);
-      const contentInfo = new legacy.ContentInfo({ schema: asn1js.fromBER(message).result });
+      const contentInfo = new legacy.ContentInfo({ schema: asn1.fromBER(message).result });
       const signed = new legacy.SignedData({ schema: contentInfo.content });
-      const root = new legacy.Certificate({ schema: asn1js.fromBER(pki.root.der).result });
+      const root = new legacy.Certificate({ schema: asn1.fromBER(pki.root.der).result });
       const plain: unknown = await signed.verify({ signer: 0, checkChain: true, trustedCerts: [root] }).catch((e: unknown) => e);
       expect(typeof plain).toBe('string');
       expect(plain).toMatch(/^Validation of signer's certificate failed/);
@@ -139,7 +143,7 @@ export const guideClaims: Claim[] = [
   },
   {
     file: MIGRATING,
-    quote: 'throws a [SignedDataVerifyError](/docs/api/classes/SignedDataVerifyError), with `code` and `message`, in both modes',
+    quote: 'throw a [SignedDataVerifyError](/docs/api/classes/SignedDataVerifyError), with `code` and `message`, in both modes',
     async holds(pk, pki) {
       const signed = pk.SignedData.fromBER(pk.ContentInfo.fromBER(await strangerMessage()).content.toBER(false));
       const params = { signer: 0, checkChain: true, trustedCerts: [load(pk, pki.root)] };
@@ -206,6 +210,7 @@ export const guideClaims: Claim[] = [
     file: 'content/docs/guides/data/explanations.ts',
     quote: 'which pkijs compares with the SHA-1 hash of each certificate',
     async holds(pk, pki) {
+      const asn1 = asn1Of(pk);
       // A signer whose subjectKeyIdentifier extension is not the SHA-1 hash of its key (RFC 5280 allows other methods).
       const ownKeyId = new Uint8Array(20).fill(0x5a);
       const party = await issue(pki, pki.intermediate, { subject: { commonName: 'signer.example' }, keyUsage: ['digitalSignature'] }, (c) => {
@@ -217,8 +222,8 @@ export const guideClaims: Claim[] = [
       const signedBy = async (keyId: Uint8Array<ArrayBuffer>) => {
         const signed = new pk.SignedData({
           version: 3,
-          encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: pk.id_ContentType_Data, eContent: new asn1js.OctetString({ valueHex: new TextEncoder().encode('hello') }) }),
-          signerInfos: [new pk.SignerInfo({ version: 3, sid: new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: keyId }) })],
+          encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: pk.id_ContentType_Data, eContent: new asn1.OctetString({ valueHex: new TextEncoder().encode('hello') }) }),
+          signerInfos: [new pk.SignerInfo({ version: 3, sid: new asn1.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 }, valueHex: keyId }) })],
           certificates: [signer],
         });
         await signed.sign(party.privateKey, 0, 'SHA-256');

@@ -1,12 +1,11 @@
 // Claims of the OCSP site notes (BasicOCSPResponse.md, OCSPResponse.md),
 // each shown by running the pkijs release under test.
-import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { expect } from 'vitest';
 import * as helpers from '../../../content/docs/examples/example-helpers.ts';
 import type { Claim } from '../support/note-claims.ts';
 import { load, ocspAnswer, ocspEnvelope, type Pki } from '../support/pki.ts';
-import type { Pkijs } from '../support/pkijs-versions.ts';
+import { asn1Of, type Pkijs } from '../support/pkijs-versions.ts';
 
 const BASIC = 'content/api-notes/BasicOCSPResponse.md';
 const ENVELOPE = 'content/api-notes/OCSPResponse.md';
@@ -30,6 +29,20 @@ async function otherResponders(pki: Pki) {
     withoutEku: part(await helpers.issueCertificate(issuer, { subject: { commonName: 'No EKU Responder' }, keyUsage: ['digitalSignature'] })),
     ofRoot: part(await helpers.issueCertificate(root, { subject: { commonName: 'Root Responder' }, keyUsage: ['digitalSignature'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.9'] })),
   };
+}
+
+/** A response about another serial, whose nextUpdate is long past, verifies with the root as trust anchor. */
+async function staleAnswerVerifies(pk: Pkijs, pki: Pki): Promise<void> {
+  const asn1 = asn1Of(pk);
+  const basic = pk.BasicOCSPResponse.fromBER(await ocspAnswer(pk, { signer: pki.responder, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate }));
+  const single = basic.tbsResponseData.responses[0]!;
+  single.thisUpdate = new Date('2001-01-01T00:00:00Z');
+  single.nextUpdate = new Date('2001-01-02T00:00:00Z');
+  // Another serial of the same CA: not the certificate anyone asked about.
+  single.certID.serialNumber = new asn1.Integer({ value: 12345 });
+  basic.tbsResponseData.producedAt = new Date('2001-01-01T00:00:00Z');
+  await basic.sign(pki.responder.privateKey, 'SHA-256');
+  expect(await verdict(pk, pki, new Uint8Array(basic.toSchema().toBER(false)))).toBe(true);
 }
 
 export const ocspClaims: Claim[] = [
@@ -76,10 +89,10 @@ export const ocspClaims: Claim[] = [
   },
   {
     file: BASIC,
-    quote: 'The forged response above throws, and so does one signed by a responder of another CA.',
+    quote: 'The forged response above throws ("No valid certificate paths found"), and so does one signed by a responder of another CA.',
     async holds(pk, pki) {
       const forged = await ocspAnswer(pk, { signer: pki.attackerCa, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate });
-      expect(await verdict(pk, pki, forged)).toEqual(expect.any(String));
+      expect(await verdict(pk, pki, forged)).toEqual(expect.stringContaining('No valid certificate paths found'));
       const { ofRoot } = await otherResponders(pki);
       const elsewhere = await ocspAnswer(pk, { signer: ofRoot, subject: pki.leaf, issuer: pki.intermediate });
       expect(await verdict(pk, pki, elsewhere, { issuerCerts: [load(pk, pki.intermediate)] })).toEqual(expect.any(String));
@@ -104,17 +117,33 @@ export const ocspClaims: Claim[] = [
   },
   {
     file: BASIC,
-    quote: 'Neither checks which certificate the response is about, the nonce or `thisUpdate`/`nextUpdate`: a response whose `nextUpdate` is long past verifies.',
+    quote: 'pkijs 3.4.3 and 4.0.0 throw "responder is not authorized" for it.',
     async holds(pk, pki) {
-      const basic = pk.BasicOCSPResponse.fromBER(await ocspAnswer(pk, { signer: pki.responder, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate }));
-      const single = basic.tbsResponseData.responses[0]!;
-      single.thisUpdate = new Date('2001-01-01T00:00:00Z');
-      single.nextUpdate = new Date('2001-01-02T00:00:00Z');
-      // Another serial of the same CA: not the certificate anyone asked about.
-      single.certID.serialNumber = new asn1js.Integer({ value: 12345 });
-      basic.tbsResponseData.producedAt = new Date('2001-01-01T00:00:00Z');
-      await basic.sign(pki.responder.privateKey, 'SHA-256');
-      expect(await verdict(pk, pki, new Uint8Array(basic.toSchema().toBER(false)))).toBe(true);
+      const { withoutEku } = await otherResponders(pki);
+      const answer = await ocspAnswer(pk, { signer: withoutEku, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate });
+      expect(await verdict(pk, pki, answer, { trustedCerts: [load(pk, pki.root), load(pk, pki.intermediate)] })).toEqual(expect.stringContaining('responder is not authorized'));
+    },
+  },
+  {
+    file: BASIC,
+    quote: 'None of these releases checks which certificate the response is about, the nonce or `thisUpdate`/`nextUpdate`: a response whose `nextUpdate` is long past verifies.',
+    holds: staleAnswerVerifies,
+  },
+  {
+    file: ENVELOPE,
+    quote: 'a response signed with an attacker\'s key that carries a trusted CA\'s certificate gets past the inner one.',
+    async holds(pk, pki) {
+      const forged = await ocspAnswer(pk, { signer: pki.attackerCa, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate });
+      expect(await verdict(pk, pki, forged)).toBe(true);
+    },
+  },
+  {
+    file: ENVELOPE,
+    quote: 'throw for that response, but check neither the certificate ID, the nonce nor the update times.',
+    async holds(pk, pki) {
+      const forged = await ocspAnswer(pk, { signer: pki.attackerCa, attached: [pki.intermediate], subject: pki.leaf, issuer: pki.intermediate });
+      expect(await verdict(pk, pki, forged)).toEqual(expect.any(String));
+      await staleAnswerVerifies(pk, pki);
     },
   },
   {

@@ -2,7 +2,6 @@
 // CertificationRequest, SignedData, SignedDataVerifyParams, TimeStampResp),
 // each shown by running the pkijs release under test. The examples' own
 // functions (pkijs 3.3.2) make inputs, handed over as DER.
-import * as asn1js from 'asn1js';
 import { expect } from 'vitest';
 import * as helpers from '../../../content/docs/examples/example-helpers.ts';
 import * as cms from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
@@ -10,7 +9,7 @@ import * as tsReq from '../../../content/docs/examples/timestamping/creating-a-t
 import * as tsRes from '../../../content/docs/examples/timestamping/creating-a-timestamp-response.ts';
 import type { Claim } from '../support/note-claims.ts';
 import { load, type Pki } from '../support/pki.ts';
-import type { Pkijs } from '../support/pkijs-versions.ts';
+import { asn1Of, type Pkijs } from '../support/pkijs-versions.ts';
 
 /** ecdsa-with-SHA1 (RFC 3279 2.2.3), sha256WithRSAEncryption (RFC 4055 5), id-sha1 (RFC 3279 2.2.1), id-sha256 (RFC 4055 2.1), id-data (RFC 5652 4). */
 const ECDSA_WITH_SHA1 = '1.2.840.10045.4.1';
@@ -31,19 +30,20 @@ function unsignedCertificate(pk: Pkijs, pki: Pki): InstanceType<Pkijs['Certifica
 
 /** A SignedData of `content` whose signed attributes carry a message digest made with `digestHash`. */
 async function signedWithAttributes(pk: Pkijs, signer: { certificate: Uint8Array<ArrayBuffer>; privateKey: CryptoKey }, content: Uint8Array<ArrayBuffer>, digestHash: string, hashAlgorithm?: string) {
+  const asn1 = asn1Of(pk);
   const certificate = pk.Certificate.fromBER(signer.certificate);
   const digest = await crypto.subtle.digest(digestHash, content);
   const signedData = new pk.SignedData({
     version: 1,
-    encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: ID_DATA, eContent: new asn1js.OctetString({ valueHex: content }) }),
+    encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: ID_DATA, eContent: new asn1.OctetString({ valueHex: content }) }),
     signerInfos: [new pk.SignerInfo({
       version: 1,
       sid: new pk.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }),
       signedAttrs: new pk.SignedAndUnsignedAttributes({
         type: 0,
         attributes: [
-          new pk.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: ID_DATA })] }), // contentType
-          new pk.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: digest })] }), // messageDigest
+          new pk.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1.ObjectIdentifier({ value: ID_DATA })] }), // contentType
+          new pk.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1.OctetString({ valueHex: digest })] }), // messageDigest
         ],
       }),
     })],
@@ -73,8 +73,9 @@ export const signingClaims: Claim[] = [
     file: 'content/api-notes/Certificate.md',
     quote: 'a field you change after `fromBER()` is lost unless you call `toSchema(true)`.',
     async holds(pk, pki) {
+      const asn1 = asn1Of(pk);
       const parsed = load(pk, pki.leaf);
-      parsed.serialNumber = new asn1js.Integer({ value: 8 });
+      parsed.serialNumber = new asn1.Integer({ value: 8 });
       expect(pk.Certificate.fromBER(parsed.toSchema().toBER(false)).serialNumber.isEqual(load(pk, pki.leaf).serialNumber)).toBe(true);
       const reencoded = pk.Certificate.fromBER(parsed.toSchema(true).toBER(false));
       expect(reencoded.serialNumber.valueBlock.valueDec).toBe(8);
@@ -157,11 +158,12 @@ export const signingClaims: Claim[] = [
     file: 'content/api-notes/SignedData.md',
     quote: 'Without signed attributes, an RSA key\'s own hash becomes the digest algorithm.',
     async holds(pk) {
+      const asn1 = asn1Of(pk);
       const rsa = await rsaSigner();
       const certificate = pk.Certificate.fromBER(rsa.certificate);
       const signedData = new pk.SignedData({
         version: 1,
-        encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: ID_DATA, eContent: new asn1js.OctetString({ valueHex: new TextEncoder().encode('hello') }) }),
+        encapContentInfo: new pk.EncapsulatedContentInfo({ eContentType: ID_DATA, eContent: new asn1.OctetString({ valueHex: new TextEncoder().encode('hello') }) }),
         signerInfos: [new pk.SignerInfo({ version: 1, sid: new pk.IssuerAndSerialNumber({ issuer: certificate.issuer, serialNumber: certificate.serialNumber }) })],
         certificates: [certificate],
       });

@@ -3,9 +3,8 @@
 // release parses the same bytes with its own classes. It has a root, an
 // intermediate, a leaf and a delegated OCSP responder under the intermediate,
 // and an attacker with a self-signed CA and a forged leaf of the same name.
-import * as asn1js from 'asn1js';
 import * as helpers from '../../../content/docs/examples/example-helpers.ts';
-import type { Pkijs } from './pkijs-versions.ts';
+import { asn1Of, type Pkijs } from './pkijs-versions.ts';
 
 /** id-kp-OCSPSigning (RFC 6960 4.2.2.2). */
 export const ID_KP_OCSP_SIGNING = '1.3.6.1.5.5.7.3.9';
@@ -61,6 +60,7 @@ export interface OcspAnswer {
 
 /** A BasicOCSPResponse saying "good" for `subject`, signed with SHA-256 by `signer`, as DER. */
 export async function ocspAnswer(pk: Pkijs, answer: OcspAnswer): Promise<Uint8Array<ArrayBuffer>> {
+  const asn1 = asn1Of(pk);
   const signer = load(pk, answer.signer);
   const certID = new pk.CertID();
   await certID.createForCertificate(load(pk, answer.subject), { hashAlgorithm: 'SHA-256', issuerCertificate: load(pk, answer.issuer) });
@@ -71,7 +71,7 @@ export async function ocspAnswer(pk: Pkijs, answer: OcspAnswer): Promise<Uint8Ar
       producedAt: now,
       responses: [new pk.SingleResponse({
         certID,
-        certStatus: new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } }), // [0] good
+        certStatus: new asn1.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } }), // [0] good
         thisUpdate: now,
       })],
     }),
@@ -83,9 +83,10 @@ export async function ocspAnswer(pk: Pkijs, answer: OcspAnswer): Promise<Uint8Ar
 
 /** `basic` wrapped in a successful OCSPResponse, as DER. */
 export function ocspEnvelope(pk: Pkijs, basic: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const asn1 = asn1Of(pk);
   const response = new pk.OCSPResponse({
-    responseStatus: new asn1js.Enumerated({ value: 0 }),
-    responseBytes: new pk.ResponseBytes({ responseType: pk.id_PKIX_OCSP_Basic, response: new asn1js.OctetString({ valueHex: basic }) }),
+    responseStatus: new asn1.Enumerated({ value: 0 }),
+    responseBytes: new pk.ResponseBytes({ responseType: pk.id_PKIX_OCSP_Basic, response: new asn1.OctetString({ valueHex: basic }) }),
   });
   return new Uint8Array(response.toSchema().toBER(false));
 }

@@ -33,7 +33,7 @@ export const signedDataExplanations = {
   3: {
     meaning: 'None of the attached certificates matches the SignerInfo\'s `sid`: its issuer and serial number, or its key identifier, which pkijs compares with the SHA-1 hash of each certificate\'s public key, not with the certificate\'s subjectKeyIdentifier extension.',
     todo: 'Attach the signer\'s own certificate; when the `sid` is a key identifier, make it the SHA-1 hash of the subjectPublicKey bits (RFC 5280 4.2.1.2 method 1).',
-    // Holds for pkijs 3.3.2 and 3.4.3. (test/api-notes/claims/guides.ts runs it.)
+    // Holds for pkijs 3.3.2, 3.4.3 and 4.0.0. (test/api-notes/claims/guides.ts runs it.)
   },
   4: { meaning: 'The content is a time-stamp token (TSTInfo) and no `data` was given to check its message imprint against.', todo: 'Pass the time-stamped bytes as `data`.' },
   5: { meaning: 'With `checkChain: true`, the signer\'s certificate did not validate up to `trustedCerts`.', todo: 'The message names the chain problem; pass the root in `trustedCerts` and intermediates in the message or via `findIssuer`.' },
