@@ -105,6 +105,8 @@ export class SearchEngine {
       if (/-\d+$/.test(record.href)) score *= 0.9; // an overload after its first signature
     } else {
       if (record.name.toLowerCase().includes(terms.join(' '))) score *= 1.5;
+      // Output and whole listings hold every word of their page's subject, but the prose around the steps answers.
+      if (record.shows) score *= 0.3;
       // A section whose heading names what is sought answers it better than one that mentions it in passing.
       // A site note's heading is a symbol's name: weighed in `search`, once it is known whether the query names one.
       const heading = this.headings[record.id]!;

@@ -3,6 +3,7 @@
 // sections that dump output or a whole listing ranked below the prose.
 import { describe, expect, it } from 'vitest';
 import { flatten, SearchEngine } from '../../../client/search/engine.ts';
+import { pageSections } from '../../../src/search/page-rows.ts';
 import { expandIndex, type PageRow, type SearchIndexData } from '../../../src/shared/search-index.ts';
 
 function engine(pages: PageRow[], items: SearchIndexData['items'] = []): SearchEngine {
@@ -31,5 +32,23 @@ describe('search ranking rules', () => {
       ]],
     ]);
     expect(order(e, 'add SAN to request')[0]).toBe('/docs/examples/requests#create');
+  });
+
+  it('ranks the step that answers above the output and the full listing that hold the same words', () => {
+    const block = (lang: string, code: string) => `<div class="code-block" data-lang="${lang}"><pre><code>${code}</code></pre></div>`;
+    const html = [
+      '<h2 id="decrypt">Decrypt</h2><p>Pass the EC certificate and the private key of the recipient.</p>',
+      block('ts', 'const plain = await enveloped.decrypt(0, { recipientPrivateKey });'),
+      '<h2 id="output">The decrypt output</h2><p>Decrypt with an EC certificate (a P-256 EC certificate, or a P-384 EC certificate) and the recipient private key, then decrypt again, prints:</p>',
+      block('text', 'recipient: EC certificate, decrypt OK'),
+      block('bash', 'openssl cms -decrypt -in message.der'),
+      '<h2 id="listing">Everything</h2>',
+      block('ts', '// Decrypt with an EC certificate and the recipient private key\nconst plain = await enveloped.decrypt(0, { recipientPrivateKey: ecKey });'),
+    ].join('\n');
+    const toc = ['decrypt', 'output', 'listing'].map((id) => ({ id, text: id === 'decrypt' ? 'Decrypt' : id === 'output' ? 'The decrypt output' : 'Everything', depth: 2 as const }));
+    const sections = pageSections(html, toc);
+    expect(sections.filter((s) => s[0]).map((s) => [s[0], s[5] ?? 0])).toEqual([['decrypt', 0], ['output', 1], ['listing', 1]]);
+    const e = engine([['/docs/examples/cms', 'CMS', 'examples', sections]]);
+    expect(order(e, 'decrypt with EC certificate')[0]).toBe('/docs/examples/cms#decrypt');
   });
 });
