@@ -33,6 +33,10 @@ export const ALIASES: readonly (readonly string[])[] = [
   ['aesgcm', 'gcm'],
   ['crl', 'certificaterevocationlist'],
   ['x509', 'certificate'],
+  // What PKI says for one another: a chain is validated as a certification path (RFC 5280); a file is read, parsed or loaded.
+  ['verify', 'validate'],
+  ['chain', 'path'],
+  ['read', 'parse', 'load'],
 ];
 
 /** Verbs of a task: a query holding one asks how to do something, which an example or guide answers better than a bare name. */

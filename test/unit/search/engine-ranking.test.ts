@@ -51,4 +51,17 @@ describe('search ranking rules', () => {
     const e = engine([['/docs/examples/cms', 'CMS', 'examples', sections]]);
     expect(order(e, 'decrypt with EC certificate')[0]).toBe('/docs/examples/cms#decrypt');
   });
+
+  it('knows the words PKI uses for one another: verify a chain is validate a path, parse a file is read it', () => {
+    const e = engine([
+      ['/docs/examples/certs', 'Certificates', 'examples', [
+        ['validate-the-path', 'Validate the path', 'Validate the path from the end-entity certificate up to a trusted root.'],
+        ['verify-a-signature', 'Verify a signature', 'Verify the signature on a message with the public key of a certificate.'],
+        ['read-the-file', 'Read the file', 'Read a PKCS#12 file with the password it was made with.'],
+        ['make-the-file', 'Make the file', 'Make a PKCS#12 file that holds a key and its certificate.'],
+      ]],
+    ]);
+    expect(order(e, 'verify certificate chain')[0]).toBe('/docs/examples/certs#validate-the-path');
+    expect(order(e, 'load p12 file')[0]).toBe('/docs/examples/certs#read-the-file');
+  });
 });
