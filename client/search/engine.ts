@@ -44,7 +44,12 @@ export class SearchEngine {
     this.mini.addAll(records);
     // Tokenised once, not on every keystroke.
     this.headings = records.map((r) => (r.group === 'api' ? new Set<string>() : new Set(indexTerms(r.name, 'text'))));
+    const symbolPages = new Set(records.filter((r) => r.group === 'api').map((r) => pathOf(r.href)));
+    this.notes = records.map((r) => r.group !== 'api' && symbolPages.has(pathOf(r.href)));
   }
+
+  /** Each record is a site note on an API page: prose about a symbol, whose heading is the symbol's name. */
+  private readonly notes: readonly boolean[];
 
   /** Each record's heading words (prose records only). */
   private readonly headings: ReadonlySet<string>[];
@@ -67,7 +72,8 @@ export class SearchEngine {
       weights: { fuzzy: 0.3, prefix: 0.6 },
       combineWith: 'OR',
     } as const;
-    const results = this.mini.search([...new Set(alternatives.flat())].join(' '), options);
+    // An alias of several words ("certificate request") is searched as its words.
+    const results = this.mini.search([...new Set(alternatives.flat().flatMap((a) => a.split(' ')))].join(' '), options);
     const hits = results.map((r) => this.rank(r, terms, alternatives, whole, last));
     if (wantsExample) for (const h of hits) h.score *= h.record.group === 'examples' ? 4 : 0.25;
     // A question of several words that names no symbol ("No valid certificate paths found") is answered by
@@ -76,14 +82,21 @@ export class SearchEngine {
     const prose = terms.length > 1 && !hits.some((h) => h.tier >= 50);
     if (prose && terms.some((t) => TASK_VERBS.has(t))) for (const h of hits) if (h.record.group === 'examples') h.score *= 1.5;
     // Rank by the share of the query words a hit holds (aliases count), not all-or-nothing.
-    for (const h of hits) h.score *= (h.words / terms.length) ** 4 * (prose && h.record.group === 'api' ? 0.15 : 1);
+    // A site note is about a symbol, and weighs as one: its heading (the symbol's name) lifts it when the query
+    // names a symbol, and it comes after the prose for a question.
+    for (const h of hits) {
+      const symbol = h.record.group === 'api' || this.notes[h.record.id];
+      if (this.notes[h.record.id] && !prose) h.score *= 1 + h.headed;
+      h.score *= (h.words / terms.length) ** 4 * (prose && symbol ? 0.15 : 1);
+    }
     hits.sort((a, b) => b.score - a.score || a.record.id - b.record.id);
-    return hits.slice(0, limit).map(({ tier: _, ...hit }) => hit);
+    return hits.slice(0, limit).map(({ tier: _, headed: __, ...hit }) => hit);
   }
 
-  private rank(r: SearchResult, terms: string[], alternatives: string[][], whole: string, last: string): Hit & { tier: number } {
+  private rank(r: SearchResult, terms: string[], alternatives: string[][], whole: string, last: string): Hit & { tier: number; headed: number } {
     const record = this.records[r.id as number]!;
     let score = r.score;
+    let headed = 0;
     const tier = record.group === 'api' ? symbolTier(record, terms, whole, last) : 0;
     if (record.group === 'api') {
       score = Math.min(score, 60) + 8 * tier; // BM25 alone never outweighs a better symbol match
@@ -92,14 +105,18 @@ export class SearchEngine {
       if (/-\d+$/.test(record.href)) score *= 0.9; // an overload after its first signature
     } else {
       if (record.name.toLowerCase().includes(terms.join(' '))) score *= 1.5;
+      // Output and whole listings hold every word of their page's subject, but the prose around the steps answers.
+      if (record.shows) score *= 0.3;
       // A section whose heading names what is sought answers it better than one that mentions it in passing.
+      // A site note's heading is a symbol's name: weighed in `search`, once it is known whether the query names one.
       const heading = this.headings[record.id]!;
-      score *= 1 + alternatives.filter((alts) => alts.some((a) => heading.has(a))).length;
+      headed = alternatives.filter((alts) => alts.some((a) => holds(heading, a))).length;
+      if (!this.notes[record.id]) score *= 1 + headed;
     }
     score *= GROUP_WEIGHT[record.group] * (KIND_WEIGHT[record.kind] ?? 1);
     const matched = new Set(r.queryTerms);
-    const words = alternatives.filter((alts) => alts.some((a) => matched.has(a))).length;
-    return { record, score, terms: r.terms, words, tier };
+    const words = alternatives.filter((alts) => alts.some((a) => holds(matched, a))).length;
+    return { record, score, terms: r.terms, words, tier, headed };
   }
 
   /** The hits of `search`, in groups; a group comes where its best hit ranks. */
@@ -161,6 +178,16 @@ function matchesOwner(owner: string, ownerName: string, words: string[]): boolea
   const q = words.join('');
   const initials = (ownerName.match(CAMEL) ?? []).map((p) => p[0]!.toLowerCase()).join('');
   return owner === q || owner.startsWith(q) || initials === q;
+}
+
+/** The words hold a name (each of its words, when it has several). */
+function holds(words: ReadonlySet<string>, name: string): boolean {
+  return name.includes(' ') ? name.split(' ').every((w) => words.has(w)) : words.has(name);
+}
+
+function pathOf(href: string): string {
+  const hash = href.indexOf('#');
+  return hash < 0 ? href : href.slice(0, hash);
 }
 
 /** The results in display order, as one list (what the listbox shows). */

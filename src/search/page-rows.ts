@@ -3,6 +3,8 @@
 // text up to the next one. All of a section's prose is indexed, generated
 // tables included (a SignedData verify code is found by its message), in the
 // compact form of section-text.ts; code blocks give only the names they call.
+// A section that shows rather than tells (a program's output, a whole listing)
+// is marked, so search ranks the prose that answers below it.
 // Section cards are left out: the pages they lead to are indexed themselves.
 import { Parser } from 'htmlparser2';
 import type { TocEntry } from '../shared/page.ts';
@@ -20,12 +22,28 @@ interface Section {
   heading: string;
   text: string[];
   code: string[];
+  /** The language of each of its code blocks. */
+  langs: string[];
+}
+
+/** Code blocks that show what a program printed, and shell commands that go with them. */
+const OUTPUT_LANGS = new Set(['text', 'txt', 'plaintext', 'console', 'output']);
+const SHELL_LANGS = new Set(['bash', 'sh', 'shell', 'shellsession']);
+
+/**
+ * The section shows rather than tells: a listing without prose, or prose
+ * around output only (an output block, perhaps with the command that made it).
+ */
+function showsOnly(s: Section): boolean {
+  if (!s.langs.length) return false;
+  if (!s.text.join('').trim()) return true;
+  return s.langs.some((l) => OUTPUT_LANGS.has(l)) && s.langs.every((l) => OUTPUT_LANGS.has(l) || SHELL_LANGS.has(l));
 }
 
 /** `apiNames`: the called names to keep (all when not given). */
 export function pageSections(html: string, toc: readonly TocEntry[], apiNames?: ReadonlySet<string>): SectionRow[] {
   const headings = new Map(toc.map((t) => [t.id, t]));
-  const sections: Section[] = [{ anchor: '', heading: '', text: [], code: [] }];
+  const sections: Section[] = [{ anchor: '', heading: '', text: [], code: [], langs: [] }];
   let skipping = 0;
   let inHeading = 0;
   let inCode = false;
@@ -40,10 +58,11 @@ export function pageSections(html: string, toc: readonly TocEntry[], apiNames?: 
         }
         const entry = /^h[23]$/.test(name) && attrs.id ? headings.get(attrs.id) : undefined;
         if (entry) {
-          sections.push({ anchor: entry.id, heading: entry.text, text: [], code: [] });
+          sections.push({ anchor: entry.id, heading: entry.text, text: [], code: [], langs: [] });
           inHeading = stack.length;
         } else if (name === CODE_TAG) {
           inCode = true;
+          sections.at(-1)!.langs.push(attrs['data-lang'] ?? '');
         } else if (BLOCKS.has(name)) {
           sections.at(-1)!.text.push(' ');
         }
@@ -64,7 +83,12 @@ export function pageSections(html: string, toc: readonly TocEntry[], apiNames?: 
     { decodeEntities: true },
   );
   // Highlighted code is most of an example's HTML: reduce each block to its called names before parsing.
-  parser.write(html.replace(/<pre\b[\s\S]*?<\/pre>/g, (pre) => `<${CODE_TAG}>${calledNames(decode(pre.replace(/<[^>]+>/g, ''))).join(' ')} </${CODE_TAG}>`));
+  // The language is the wrapper's (rehype-shiki's `data-lang`), kept on the stand-in.
+  const blocks = /(<div class="code-block" data-lang="([^"]*)">)?<pre\b[\s\S]*?<\/pre>/g;
+  parser.write(html.replace(blocks, (pre, open: string | undefined, lang: string | undefined) => {
+    const called = calledNames(decode(pre.replace(/<[^>]+>/g, ''))).join(' ');
+    return `${open ?? ''}<${CODE_TAG} data-lang="${lang ?? ''}">${called} </${CODE_TAG}>`;
+  }));
   parser.end();
   return sections
     .map((s) => row(s, apiNames))
@@ -76,6 +100,7 @@ function row(s: Section, apiNames: ReadonlySet<string> | undefined): SectionRow 
   const words = new Set(`${head} ${more}`.toLowerCase().split(' '));
   // A name the prose already holds is found there, with more weight.
   const code = [...new Set(s.code.join(' ').split(/\s+/).filter((n) => n && !words.has(n.toLowerCase()) && (!apiNames || apiNames.has(n))))].join(' ');
+  if (showsOnly(s)) return [s.anchor, s.heading, head, more, code, 1];
   if (code) return [s.anchor, s.heading, head, more, code];
   return more ? [s.anchor, s.heading, head, more] : [s.anchor, s.heading, head];
 }

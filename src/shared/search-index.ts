@@ -28,9 +28,10 @@ export type ItemRow = [ItemKindCode, string, TextRef, MemberRow[]?];
 export type MemberRow = [MemberKindCode, string, TextRef, string?, 1?];
 /**
  * [anchor ('' = the page itself), heading, text (the opening), more (every
- * other word of the section, once), code (the names its code blocks call)]
+ * other word of the section, once), code (the names its code blocks call),
+ * shows (1: the section shows output or a whole listing rather than tells)]
  */
-export type SectionRow = [string, string, string, string?, string?];
+export type SectionRow = [string, string, string, string?, string?, 1?];
 /** [path, title, group, sections] */
 export type PageRow = [string, string, PageGroup, SectionRow[]];
 
@@ -63,6 +64,8 @@ export interface SearchRecord {
   more?: string;
   /** Sections: the names their code calls. */
   code?: string;
+  /** Sections: it shows a program's output or a whole listing, and tells little. */
+  shows?: boolean;
   href: string;
   /** Members: static. */
   isStatic?: boolean;
@@ -109,7 +112,7 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
     }
   }
   for (const [path, title, group, sections] of data.pages) {
-    for (const [anchor, heading, body, more, code] of sections) {
+    for (const [anchor, heading, body, more, code, shows] of sections) {
       out.push({
         id: out.length,
         group,
@@ -119,6 +122,7 @@ export function expandIndex(data: SearchIndexData): SearchRecord[] {
         text: body,
         ...(more ? { more } : {}),
         ...(code ? { code } : {}),
+        ...(shows ? { shows: true } : {}),
         href: withBase(base, anchor ? `${path}#${anchor}` : path),
       });
     }

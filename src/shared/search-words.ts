@@ -18,18 +18,25 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 /**
  * Names of one thing, each written as the index holds it (lower case, a
  * compound joined: `PKCS#12` → pkcs12, `AES-GCM` → aesgcm). A query word of a
- * group finds the others too.
+ * group finds the others too; a name of several words ("certificate request")
+ * counts as held when the hit holds each of its words.
  */
 export const ALIASES: readonly (readonly string[])[] = [
   ['pkcs12', 'p12', 'pfx'],
   ['pkcs7', 'p7b', 'p7c'],
   ['p7s', 'detached'],
   ['pem', 'base64'],
-  ['csr', 'pkcs10', 'certificationrequest'],
+  ['csr', 'pkcs10', 'certificationrequest', 'certificate request'],
+  ['subjectaltname', 'san', 'altname', 'subject alternative name'],
+  ['p7m', 'envelopeddata'],
   ['fingerprint', 'thumbprint'],
   ['aesgcm', 'gcm'],
   ['crl', 'certificaterevocationlist'],
   ['x509', 'certificate'],
+  // What PKI says for one another: a chain is validated as a certification path (RFC 5280); a file is read, parsed or loaded.
+  ['verify', 'validate'],
+  ['chain', 'path'],
+  ['read', 'parse', 'load'],
 ];
 
 /** Verbs of a task: a query holding one asks how to do something, which an example or guide answers better than a bare name. */
@@ -40,10 +47,14 @@ export const TASK_VERBS: ReadonlySet<string> = new Set([
 
 const ALIAS_OF = new Map(ALIASES.flatMap((group) => group.map((word) => [word, group] as const)));
 
-/** A query word and its aliases, the word first. */
+/**
+ * A query word and its aliases, the word first. A noun in -ion also finds its
+ * verb, as a prefix (decryption → decrypt: decrypts, decrypted).
+ */
 export function aliasesOf(word: string): string[] {
   const group = ALIAS_OF.get(word);
-  return group ? [word, ...group.filter((w) => w !== word)] : [word];
+  const names = group ? [word, ...group.filter((w) => w !== word)] : [word];
+  return word.length >= 8 && word.endsWith('ion') ? [...names, word.slice(0, -3)] : names;
 }
 
 /**

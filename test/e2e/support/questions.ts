@@ -79,15 +79,7 @@ export const QUESTIONS: Question[] = [
   // PDF
   ['extract signer information from pdf', '#215', `${OTHER}/how-to-verify-a-signature-in-a-PDF-file`],
   ['validate signatures in PDF', '#75', `${OTHER}/how-to-verify-a-signature-in-a-PDF-file#verify-each-signature`],
-];
-
-/**
- * Questions whose answer is a page the content half of #30 (helper i30-content)
- * writes on its own branch. Each is scored as soon as its page and anchor are
- * in the built site; until then the suite names it as waiting. When they have
- * all landed, move them into QUESTIONS.
- */
-export const AWAITING_CONTENT_PAGES: Question[] = [
+  // Pages written for #30's content gaps
   ['certificate thumbprint', '#295', `${CERTS}/certificate-fingerprints`],
   ['public key fingerprint of a certificate', '#218', `${CERTS}/certificate-fingerprints`],
   ['sign PDF', '#33', `${OTHER}/signing-a-PDF-file`],
