@@ -100,7 +100,8 @@ function row(s: Section, apiNames: ReadonlySet<string> | undefined): SectionRow 
   const words = new Set(`${head} ${more}`.toLowerCase().split(' '));
   // A name the prose already holds is found there, with more weight.
   const code = [...new Set(s.code.join(' ').split(/\s+/).filter((n) => n && !words.has(n.toLowerCase()) && (!apiNames || apiNames.has(n))))].join(' ');
-  if (showsOnly(s)) return [s.anchor, s.heading, head, more, code, 1];
+  // Its output's words answer nobody's question and cost the first-query budget: only its opening is kept.
+  if (showsOnly(s)) return [s.anchor, s.heading, head, '', '', 1];
   if (code) return [s.anchor, s.heading, head, more, code];
   return more ? [s.anchor, s.heading, head, more] : [s.anchor, s.heading, head];
 }
