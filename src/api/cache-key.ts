@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { COMPILER_OPTIONS, CONVERTER_VERSION, TYPEDOC_OPTIONS } from './options.ts';
 
@@ -37,10 +37,12 @@ export function keyedInputs(files: readonly string[]): string[] {
 }
 
 /** The key over these files' contents (a file gone or unreadable counts as empty, so the key changes). */
-export async function cacheKey(entry: string, packageDir: string, files: readonly string[]): Promise<string> {
-  const hash = createHash('sha256').update(settings()).update(`\0${entry}\0${packageDir}\0`);
+export async function cacheKey(cacheDir: string, entry: string, packageDir: string, files: readonly string[]): Promise<string> {
+  // Paths as seen from the checkout: a checkout moved or restored elsewhere keeps its keys.
+  const checkout = checkoutOf(cacheDir);
+  const hash = createHash('sha256').update(settings()).update(`\0${relative(checkout, entry)}\0${relative(checkout, packageDir)}\0`);
   for (const file of keyedInputs([entry, ...files])) {
-    hash.update(`${file}\0`);
+    hash.update(`${relative(checkout, file)}\0`);
     hash.update(regularFileBytes(file));
     hash.update('\0');
   }
@@ -68,21 +70,30 @@ function regularFileBytes(file: string): Buffer {
 }
 
 function manifestFile(cacheDir: string, entry: string): string {
-  return join(cacheDir, `api-inputs-${createHash('sha256').update(settings()).update(entry).digest('hex').slice(0, 16)}.json`);
+  return join(cacheDir, `api-inputs-${createHash('sha256').update(settings()).update(relative(checkoutOf(cacheDir), entry)).digest('hex').slice(0, 16)}.json`);
 }
 
-/** The files the last conversion of this entry read, or undefined when unknown (first run, bad manifest). */
+/**
+ * The files the last conversion of this entry read, or undefined when unknown
+ * (first run, bad manifest). The list holds paths relative to the checkout
+ * (the cache folder's parent), so a cache restored elsewhere names no path of
+ * another machine and still finds its files.
+ */
 export function readInputs(cacheDir: string, entry: string): string[] | undefined {
   const read = readCacheFile(manifestFile(cacheDir, entry));
   if (read.missing || read.problem !== undefined) return undefined;
   try {
     const files = JSON.parse(read.text) as unknown;
-    return Array.isArray(files) && files.every((f) => typeof f === 'string') ? files : undefined;
+    if (!Array.isArray(files) || !files.every((f) => typeof f === 'string' && !isAbsolute(f))) return undefined;
+    return files.map((f: string) => resolve(checkoutOf(cacheDir), f));
   } catch {
     return undefined;
   }
 }
 
 export async function writeInputs(cacheDir: string, entry: string, files: readonly string[]): Promise<void> {
-  await writeAtomic(manifestFile(cacheDir, entry), JSON.stringify(keyedInputs(files)));
+  const checkout = checkoutOf(cacheDir);
+  await writeAtomic(manifestFile(cacheDir, entry), JSON.stringify(keyedInputs(files).map((f) => relative(checkout, f))));
 }
+
+const checkoutOf = (cacheDir: string): string => dirname(resolve(cacheDir));

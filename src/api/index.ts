@@ -48,7 +48,7 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const packageJson = await nearestPackageJson(dirname(entry));
   const packageDir = resolve(options.packageDir ?? (packageJson[0] ? dirname(packageJson[0]) : dirname(entry)));
   // Keyed on every file the last conversion read (another .d.ts of the package, a dependency's declarations).
-  const key = await cacheKey(entry, packageDir, [...(readInputs(options.cacheDir, entry) ?? []), ...packageJson]);
+  const key = await cacheKey(options.cacheDir, entry, packageDir, [...(readInputs(options.cacheDir, entry) ?? []), ...packageJson]);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
   // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
   const checkout = dirname(resolve(options.cacheDir));
@@ -66,7 +66,7 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     : await convertInChild(entry, packageDir);
   if (!model) throw new BuildFailure(diagnostics);
   const read = [...inputs, ...packageJson];
-  const freshKey = await cacheKey(entry, packageDir, read);
+  const freshKey = await cacheKey(options.cacheDir, entry, packageDir, read);
   await writeApiCache(join(options.cacheDir, `api-${freshKey}.json`), CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
   await writeInputs(options.cacheDir, entry, read);
   return { model, cacheHit: false, diagnostics, key: freshKey };

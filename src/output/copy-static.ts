@@ -7,14 +7,14 @@
 // origin (src/content/static-markup.ts); the text that was checked is what is
 // published, so a file swapped after the check cannot slip in. XML documents a
 // browser renders (XHTML, XSLT, .svgz, …) are refused outright.
-import { constants, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
 import { brokenLink, isMissing, problemAt, readContentFile, realpathOrUndefined, show } from '../content/read-file.ts';
 import { activeMarkup, isActiveMarkupFile, isRefusedMarkupFile } from '../content/static-markup.ts';
 import { listContentFiles } from '../content/walk.ts';
-import { copyOwned, mkdirOwned, writeOwned } from './guard.ts';
+import { mkdirOwned, writeOwned } from './guard.ts';
 
 export interface StaticFile {
   /** Path below out/, '/'-separated. */
@@ -23,7 +23,12 @@ export interface StaticFile {
   source: string;
   /** An HTML or SVG file's text as it was checked: written instead of copying `source` again. */
   checked?: string;
+  /** The file's identity when it was listed: a file swapped since (for a link out, say) is not copied. */
+  id?: string;
 }
+
+/** The tool's own folder in out/ (client bundle, navigation chunks, search index): no static file may shadow its files. */
+const TOOL_FOLDER = '_pkidocs/';
 
 /** `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be checked (limits.maxPageBytes). */
 export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES): { files: StaticFile[]; diagnostics: Diagnostic[] } {
@@ -32,7 +37,14 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
   const files: StaticFile[] = [];
   const byLowerCase = new Map<string, string>();
   for (const file of listing.files) {
-    const problem = file.real === undefined ? (brokenLink(file.path)?.what ?? 'no longer exists') : notRegular(file.real);
+    if (file.rel.startsWith(TOOL_FOLDER)) {
+      diagnostics.push(error('content', 'content/reserved-static-path', `${show(file.path)} is in ${TOOL_FOLDER}, the folder of pkidocs' own scripts and data: a file there would stand in for the client bundle or a page's data, and run in every page.`, {
+        file: file.path, hint: `Move it out of content/static/${TOOL_FOLDER}.`,
+      }));
+      continue;
+    }
+    const stats = file.real === undefined ? undefined : statOrUndefined(file.real);
+    const problem = file.real === undefined ? (brokenLink(file.path)?.what ?? 'no longer exists') : notRegular(stats);
     if (problem) {
       diagnostics.push(error('content', 'content/bad-static-file', `${show(file.path)} ${problem}, so it cannot be copied to the site.`, {
         file: file.path, hint: 'Replace it with a regular file, or remove it.',
@@ -54,7 +66,7 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
       continue;
     }
     if (!isActiveMarkupFile(file.rel)) {
-      files.push({ path: file.rel, source: file.real! });
+      files.push({ path: file.rel, source: file.real!, id: identity(stats!) });
       continue;
     }
     const checked = checkMarkup(file.path, root, maxMarkupBytes);
@@ -81,18 +93,45 @@ function checkMarkup(path: string, root: string, maxBytes: number): { text: stri
 export async function copyStatic(files: readonly StaticFile[], dest: string): Promise<void> {
   const dirs = new Set(files.map((f) => dirname(join(dest, f.path))));
   await Promise.all([...dirs].map((d) => mkdirOwned(d)));
-  await Promise.all(files.map((f) => f.checked === undefined
-    ? copyOwned(f.source, join(dest, f.path), constants.COPYFILE_EXCL)
-    : writeOwned(join(dest, f.path), f.checked, 'wx')));
+  await Promise.all(files.map((f) => writeOwned(join(dest, f.path), staticContents(f), 'wx')));
 }
 
-function notRegular(path: string): string | undefined {
+const identity = (stats: Stats): string => `${stats.dev}:${stats.ino}`;
+
+/**
+ * What a listed static file publishes: the text that was checked, or the bytes
+ * of the very file that was listed. Between the listing and the copy (pages
+ * render meanwhile) the file could be swapped for a link out of the
+ * repository: the open follows no link and the file must be the one listed.
+ */
+export function staticContents(file: StaticFile): string | Uint8Array {
+  if (file.checked !== undefined) return file.checked;
+  let fd: number | undefined;
   try {
-    const stats = statSync(path);
-    if (stats.isFile()) return undefined;
-    return stats.isFIFO() ? 'is a named pipe (FIFO)' : stats.isSocket() ? 'is a socket' : 'is not a regular file';
+    fd = openSync(file.source, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (stats.isFile() && identity(stats) === file.id) return readFileSync(fd);
+  } catch {
+    // Gone, or a link now: reported below.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  throw new BuildFailure([error('content', 'content/static-changed', `${show(file.source)} changed while the site was built (it was replaced, removed or made a link), so it was not copied.`, {
+    file: file.source, hint: 'Build again once the file stays put.',
+  })]);
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
   } catch (e) {
-    if (isMissing(e)) return 'no longer exists';
+    if (isMissing(e)) return undefined;
     throw e;
   }
+}
+
+function notRegular(stats: Stats | undefined): string | undefined {
+  if (!stats) return 'no longer exists';
+  if (stats.isFile()) return undefined;
+  return stats.isFIFO() ? 'is a named pipe (FIFO)' : stats.isSocket() ? 'is a socket' : 'is not a regular file';
 }

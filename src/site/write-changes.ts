@@ -3,10 +3,9 @@
 // (output/write-in-place.ts), static files copied beside their targets and
 // renamed over them. Files that
 // no longer exist in the site are removed, with the folders they leave empty.
-import { constants } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { StaticFile } from '../output/copy-static.ts';
-import { copyOwned, mkdirOwned, removeEmptyOwned, removeOwned, renameOwned } from '../output/guard.ts';
+import { staticContents, type StaticFile } from '../output/copy-static.ts';
+import { mkdirOwned, removeEmptyOwned, removeOwned, renameOwned, writeOwned } from '../output/guard.ts';
 import { manifestSettled, queueManifestUpdate } from '../output/manifest-update.ts';
 import type { OutputFile, StagedSite } from '../output/write.ts';
 import { writeInPlace } from '../output/write-in-place.ts';
@@ -42,15 +41,16 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
   const statics = new Set(w.staticFiles.map((f) => f.path));
   const remove = gone.filter((p) => !statics.has(p));
   const removedStatics: string[] = [];
-  const copies = staticChanges(w, removedStatics).map(({ path, from }) => {
+  const copies = staticChanges(w, removedStatics).map(({ path, file }) => {
     const target = join(w.outDir, path);
-    return { from, target, tmp: `${target}.${process.pid}-${++counter}.tmp` };
+    return { from: file.source, file, target, tmp: `${target}.${process.pid}-${++counter}.tmp` };
   });
   // A removed static file whose name a generated file takes back (robots.txt) is replaced, not deleted.
   remove.push(...removedStatics.filter((p) => !w.after.has(p)));
   const copied = Promise.all(copies.map(async (c) => {
     await mkdirOwned(dirname(c.target));
-    await copyOwned(c.from, c.tmp, constants.COPYFILE_EXCL);
+    // The checked text of HTML and SVG, the listed file's own bytes otherwise (copy-static.ts).
+    await writeOwned(c.tmp, staticContents(c.file), 'wx');
   }));
   copied.catch(() => {}); // reported by commit or abort, whichever comes
   return {
@@ -74,13 +74,13 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
 }
 
 /** Static files to copy (from the checked list: a link is copied as its file); removed ones are added to `remove`. */
-function staticChanges(w: IncrementalWrite, remove: string[]): { path: string; from: string }[] {
-  const present = new Map(w.staticFiles.map((f) => [f.path, f.source]));
-  const copy: { path: string; from: string }[] = [];
-  for (const file of w.statics) {
-    const path = relative(w.staticDir, file).split(sep).join('/');
-    const from = present.get(path);
-    if (from !== undefined) copy.push({ path, from });
+function staticChanges(w: IncrementalWrite, remove: string[]): { path: string; file: StaticFile }[] {
+  const present = new Map(w.staticFiles.map((f) => [f.path, f]));
+  const copy: { path: string; file: StaticFile }[] = [];
+  for (const changed of w.statics) {
+    const path = relative(w.staticDir, changed).split(sep).join('/');
+    const file = present.get(path);
+    if (file !== undefined) copy.push({ path, file });
     else remove.push(path);
   }
   return copy;

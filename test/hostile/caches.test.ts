@@ -263,6 +263,7 @@ describe('input the API stage and bin refuse', () => {
     const dts = readFileSync(join(ROOT, 'node_modules/pkijs/build/index.d.ts'), 'utf8');
     mkdirSync(BROKEN_DTS, { recursive: true });
     writeFileSync(join(BROKEN_DTS, 'index.d.ts'), `${dts.endsWith('\n') ? dts : `${dts}\n`}}}} garbage appended (\n`);
+    writeFileSync(join(BROKEN_DTS, 'package.json'), readFileSync(join(ROOT, 'node_modules/pkijs/package.json')));
     const result = await runCli(['build', '--config', join(fixture, 'site.config.ts'), '--out', freshOut()]);
     expect(result.code).toBe(expected.exit);
     expect(result.stderr).toMatch(new RegExp(expected.message));
