@@ -4,7 +4,8 @@
 // writes content/static/ knows the client bundle's name in advance: a .js file
 // there of that name is published in its place, unchecked (only HTML and SVG
 // are read), and every page loads it. Content must run no script but the
-// site's own bundle.
+// site's own bundle. The navigation chunks (_pkidocs/chunks/*.json, whose
+// HTML the client puts in the page on a link click) are shadowed the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,34 @@ describe('a static file named like a generated asset', () => {
     try {
       await tab.goto(`${server.origin}/docs/installation`);
       await tab.waitForTimeout(300);
+      expect(await tab.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('content/static/_pkidocs/chunks/docs/installation.json: the build refuses it, or its HTML runs no script on navigation', async () => {
+    expect((await build()).code).toBe(0);
+    const chunk = JSON.parse(readFileSync(join(OUT, '_pkidocs/chunks/docs/installation.json'), 'utf8')) as { html: string };
+    chunk.html = `<p><img src="x" onerror="${PWN}"></p>${chunk.html}`;
+    const planted = join(CHECKOUT, 'content/static/_pkidocs/chunks/docs/installation.json');
+    mkdirSync(dirname(planted), { recursive: true });
+    writeFileSync(planted, JSON.stringify(chunk));
+
+    const { code, output } = await build();
+    if (code !== 0) {
+      expect(output).toContain('installation.json');
+      return;
+    }
+    const server = await serveStatic(OUT);
+    const { page: tab, context } = await openPage(browser);
+    try {
+      await tab.goto(`${server.origin}/`);
+      await tab.click('a[href="/docs/installation"]');
+      await tab.waitForURL(/\/docs\/installation$/);
+      await tab.waitForTimeout(300);
+      expect(server.requests).toContain('/_pkidocs/chunks/docs/installation.json');
       expect(await tab.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     } finally {
       await context.close();
