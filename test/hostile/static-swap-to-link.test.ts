@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshCheckout } from './support/fresh-checkout.ts';
 
 const { tmp: TMP, checkout: CHECKOUT, out: OUT, build } = freshCheckout();
@@ -42,6 +42,7 @@ beforeAll(() => {
   mkdirSync(join(TMP, 'elsewhere'), { recursive: true });
   writeFileSync(SECRET_FILE, `${SECRET}\n`);
 });
+afterAll(() => rmSync(RENDERS, { force: true }));
 beforeEach(() => {
   rmSync(RENDERS, { force: true });
   mkdirSync(STATIC, { recursive: true });
