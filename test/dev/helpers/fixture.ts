@@ -63,6 +63,8 @@ export async function createFixture(name: string, options: { withSource?: boolea
   const files: Record<string, string> = { 'content/site.config.ts': await readFile(join(PROJECT, 'content/site.config.ts'), 'utf8') };
   for (const [rel, text] of Object.entries(PAGES)) files[`content/${rel}`] = text;
   for (const [rel, text] of Object.entries(LIBRARY)) files[`node_modules/pkijs/${rel}`] = text;
+  // The real config documents 4.0.0 too, installed where its docs.versions entry says (the same stand-in).
+  for (const [rel, text] of Object.entries(LIBRARY)) files[`content/versions/pkijs-4.0/node_modules/pkijs/${rel}`] = text.replace('"3.3.2"', '"4.0.0"');
   await Promise.all(Object.entries(files).map(async ([rel, text]) => {
     await mkdir(dirname(join(root, rel)), { recursive: true });
     await writeFile(join(root, rel), text);
