@@ -1,5 +1,5 @@
-// Fixtures for the name-constraint attacks: a sub-CA of the genuine root that
-// may only issue names under example.org, and a multipart/signed message laid
+// Fixtures for the name-constraint attacks: a sub-CA that may only issue names
+// under one domain (example.org unless told), and a multipart/signed message laid
 // out as createSignedMessage does, but shipping the issuing CA in the CMS so
 // that the path runs through the constrained CA up to the root.
 import * as pkijs from 'pkijs';
@@ -12,14 +12,14 @@ import { signData } from '../../../content/docs/examples/signing-and-encryption-
 /** GeneralName types a constraint can cover here: 1 = rfc822Name, 2 = dNSName. */
 export type ConstrainedType = 1 | 2;
 
-/** A sub-CA of `root` whose nameConstraints permit only example.org, for each type given (RFC 5280 4.2.1.10). */
-export async function exampleOrgOnlyCa(root: KeyAndCertificate, types: ConstrainedType[]): Promise<KeyAndCertificate> {
+/** A sub-CA of `issuer` whose nameConstraints permit only `domain`, for each type given (RFC 5280 4.2.1.10). */
+export async function exampleOrgOnlyCa(issuer: KeyAndCertificate, types: ConstrainedType[], domain = 'example.org'): Promise<KeyAndCertificate> {
   const keys = await generateKeyPair();
   const permitted = new pkijs.NameConstraints({
-    permittedSubtrees: types.map((type) => new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type, value: 'example.org' }) })),
+    permittedSubtrees: types.map((type) => new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type, value: domain }) })),
   });
   const certificate = await signCertificate({
-    subject: buildName({ commonName: 'Example.org Only CA' }),
+    subject: buildName({ commonName: `${domain} Only CA` }),
     publicKey: await toPublicKeyInfo(keys.publicKey),
     validDays: 365,
     extensions: [
@@ -27,7 +27,7 @@ export async function exampleOrgOnlyCa(root: KeyAndCertificate, types: Constrain
       makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
       makeExtension(pkijs.id_NameConstraints, true, permitted.toSchema()),
     ],
-  }, root);
+  }, issuer);
   return { certificate, privateKey: keys.privateKey };
 }
 

@@ -3,6 +3,8 @@
 // in the permitted subtrees; pkijs 3.3.2 passes a certificate as soon as one of
 // its subject alternative names of that type does. A CA allowed only
 // example.org lists www.example.org first and any other host or address after it.
+// pkijs also joins the permitted subtrees of successive CAs instead of
+// intersecting them, so a sub-CA of that CA can permit itself another domain.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateToPem, checkServerChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { issueCertificate, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
@@ -50,5 +52,19 @@ describe('attack: a permitted address listed before a forbidden one, given to ve
     expect(await opensslVerify(signer)).toMatch(/permitted subtree violation/);
     const check = await verifySignedMessage(await signedInvoice(signer, exampleOrgCa.certificate, 'alice@example.com'), [cast.root.certificate]);
     expect(check.trusted).toBe(false);
+  });
+});
+
+describe('attack: a sub-CA below the constrained CA that permits another domain, given to checkServerChain', () => {
+  it('refuses www.example.com below a CA allowed example.org, whose sub-CA "allows" example.com, as OpenSSL does', async () => {
+    // RFC 5280 6.1.4 (g): each CA's permitted subtrees narrow the set (intersection); pkijs 3.3.2 appends them (union).
+    const widening = await exampleOrgOnlyCa(exampleOrgCa, [2], 'example.com');
+    const leaf = await issueCertificate(widening, SERVER_PROFILE); // www.example.com only
+    openssl.write('root.pem', certificateToPem(cast.root.certificate));
+    openssl.write('cas.pem', certificateToPem(widening.certificate) + certificateToPem(exampleOrgCa.certificate));
+    openssl.write('leaf.pem', certificateToPem(leaf.certificate));
+    expect((await openssl.run('verify', '-CAfile', 'root.pem', '-untrusted', 'cas.pem', 'leaf.pem')).output).toMatch(/permitted subtree violation/);
+    const received = [leaf.certificate, widening.certificate, exampleOrgCa.certificate];
+    expect((await checkServerChain(received, 'www.example.com', [cast.root.certificate])).trusted).toBe(false);
   });
 });
