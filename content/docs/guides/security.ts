@@ -3,6 +3,7 @@
 // test/examples/attacks/ show pkijs 3.3.2 behaving as each comment says.
 import * as pkijs from 'pkijs';
 import { pathLengthViolation } from '../examples/certificates-and-revocation/create-and-validate-certificate.ts';
+import { nameConstraintProblem } from '../examples/certificates-and-revocation/name-constraints.ts';
 
 // #region sign-hash
 /**
@@ -29,7 +30,8 @@ const derOf = (certificate: pkijs.Certificate): string =>
  * repeated certificates (keeping the first copy): so drop every other copy of
  * the leaf and repeated intermediates, put the leaf last, and check that the
  * path the engine returns starts with the leaf, byte for byte. Then check
- * what the engine skips: each CA's pathLenConstraint.
+ * what the engine skips or gets wrong: each CA's pathLenConstraint, and the
+ * name constraints of every CA over every name below it.
  */
 export async function validateLeaf(received: pkijs.Certificate[], trustAnchors: pkijs.Certificate[], checkDate = new Date()): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
   const [leaf, ...rest] = received;
@@ -50,6 +52,9 @@ export async function validateLeaf(received: pkijs.Certificate[], trustAnchors: 
   if (result.result && pathLengthViolation(result.certificatePath ?? [])) {
     return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'A CA of the path allows fewer CAs below it (pathLenConstraint)' };
   }
+  // pkijs's name constraints pass a certificate on one permitted name and let a sub-CA widen its CA's.
+  const names = result.result ? nameConstraintProblem(result.certificatePath ?? []) : undefined;
+  if (names) return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: `Name constraints: ${names}` };
   return result;
 }
 // #endregion chain-order

@@ -8,6 +8,7 @@ import {
   OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
   serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate,
 } from '../example-helpers.ts';
+import { ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
 
 // #region create-intermediate
 /** An intermediate CA: the root signs it once, then stays offline; this CA signs the day-to-day certificates. */
@@ -163,7 +164,12 @@ export function dnsNamesOf(certificate: pkijs.Certificate): string[] {
 /** What pkijs does not check for a TLS server certificate: the host, the purpose, the key's use. */
 export function serverCertificateProblems(leaf: pkijs.Certificate, host: string): string[] {
   const problems: string[] = [];
-  if (!dnsNamesOf(leaf).some((pattern) => hostMatches(pattern, host))) problems.push(`not valid for the host ${host}`);
+  // An IP address host is matched against iPAddress entries only (RFC 6125 6.2.1), never as a dNSName.
+  const address = ipAddressBytes(host);
+  const hostValid = address
+    ? ipAddressesOf(leaf).some((entry) => toHex(entry) === toHex(address))
+    : dnsNamesOf(leaf).some((pattern) => hostMatches(pattern, host));
+  if (!hostValid) problems.push(`not valid for the host ${host}`);
   if (!allowsPurpose(leaf, OID.serverAuth)) problems.push('not issued for TLS server authentication (extended key usage)');
   const usages = keyUsagesOf(leaf);
   if (usages && !usages.includes('digitalSignature')) problems.push('its key may not sign handshakes (key usage)');
@@ -186,11 +192,15 @@ const UNDERSTOOD_EXTENSIONS = new Set([
 
 /**
  * What pkijs leaves out on the CAs and the whole path: a critical extension no
- * one processes must be refused (RFC 5280 6.1), and a CA whose extended key
- * usage is restricted must allow serverAuth (as browsers and OpenSSL require).
+ * one processes must be refused (RFC 5280 6.1), every name must meet the name
+ * constraints of every CA above it (pkijs's own check is lax: see
+ * nameConstraintProblem), and a CA whose extended key usage is restricted must
+ * allow serverAuth (as browsers and OpenSSL require).
  */
 function pathProblems(path: pkijs.Certificate[]): string[] {
   const problems: string[] = [];
+  const names = nameConstraintProblem(path);
+  if (names) problems.push(names);
   for (const certificate of path) {
     const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
     if (unknown.length > 0) problems.push(`${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}`);

@@ -3,6 +3,7 @@
 // detached CMS signature over its exact bytes.
 import emailAddresses from 'email-addresses';
 import * as pkijs from 'pkijs';
+import { nameConstraintProblem } from '../certificates-and-revocation/name-constraints.ts';
 import { OID, allowsPurpose, keyUsagesOf, toHex, type KeyAndCertificate } from '../example-helpers.ts';
 import {
   parseSignedData,
@@ -138,7 +139,9 @@ export interface SignedMessageCheck extends SignatureCheck {
   senderMatches: boolean;
   /** The signer certificate may sign e-mail (extended key usage and key usage). */
   emailSigner: boolean;
-  /** All three checks passed: show the message as signed by its sender. */
+  /** Why the signer's addresses break a CA's name constraints (checked here: pkijs's check is lax); undefined when they do not. */
+  nameProblem?: string;
+  /** All four checks passed: show the message as signed by its sender. */
   trusted: boolean;
 }
 
@@ -148,6 +151,12 @@ export async function verifySignedMessage(message: string, trustedCertificates: 
   const fromHeaders = parseMime(message).fields.filter((field) => field.name === 'from').map((field) => field.value);
   const sender = check.signer !== undefined && senderMatches(fromHeaders, check.signer);
   const emailSigner = check.signer !== undefined && isEmailSigningCertificate(check.signer);
-  return { ...check, entity: parseMime(signedText), senderMatches: sender, emailSigner, trusted: check.valid && sender && emailSigner };
+  // pkijs passes a certificate on one permitted name and cuts an address at its second "@": check the path here.
+  const nameProblem = check.valid ? nameConstraintProblem(check.path ?? []) : undefined;
+  return {
+    ...check, entity: parseMime(signedText), senderMatches: sender, emailSigner,
+    ...(nameProblem ? { nameProblem } : {}),
+    trusted: check.valid && sender && emailSigner && !nameProblem && (check.path?.length ?? 0) > 0,
+  };
 }
 // #endregion verify

@@ -88,6 +88,8 @@ export interface SignatureCheck {
   /** Why verification failed, from pkijs. */
   reason?: string;
   signer?: pkijs.Certificate;
+  /** The validated path, signer first, trust anchor last. */
+  path?: pkijs.Certificate[];
   signingTime?: Date;
 }
 
@@ -117,6 +119,7 @@ export async function verifySignedData(
       valid: result.signatureVerified === true,
       ...(result.signatureVerified ? {} : { reason: 'The signature does not match the signed attributes' }),
       ...(result.signerCertificate ? { signer: result.signerCertificate } : {}),
+      ...(result.certificatePath.length > 0 ? { path: result.certificatePath } : {}),
       ...signingTimeOf(signedData),
     };
   } catch (error) {

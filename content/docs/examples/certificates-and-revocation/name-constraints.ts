@@ -1,0 +1,129 @@
+// Name constraints (RFC 5280 4.2.1.10 and 6.1.4 (g)), checked by the caller.
+// pkijs 3.3.2 gets three things wrong: one permitted name of a type passes the
+// whole certificate, a sub-CA's permitted subtrees are added to its CA's
+// instead of narrowing them, and an e-mail address is cut at its second "@".
+// This check covers the names a TLS or S/MIME decision rests on: dNSName,
+// rfc822Name and iPAddress entries of the subject alternative name, the
+// subject's emailAddress attributes, and a host-like common name of the leaf.
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { OID, commonNameOf } from '../example-helpers.ts';
+
+// #region name-constraints
+/** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 7 iPAddress. */
+type Name = { type: 1 | 2; value: string } | { type: 7; value: Uint8Array };
+
+const bytesOf = (value: unknown): Uint8Array | undefined =>
+  value instanceof asn1js.OctetString ? value.valueBlock.valueHexView : undefined;
+
+function generalNameOf(name: pkijs.GeneralName): Name | undefined {
+  if ((name.type === 1 || name.type === 2) && typeof name.value === 'string') return { type: name.type, value: name.value };
+  const bytes = name.type === 7 ? bytesOf(name.value) : undefined;
+  return bytes ? { type: 7, value: bytes } : undefined;
+}
+
+/** Every name of `certificate` that the constraints above it apply to. */
+function namesOf(certificate: pkijs.Certificate, isLeaf: boolean): Name[] {
+  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
+  const alternative = extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : [];
+  const names = alternative.flatMap((name) => generalNameOf(name) ?? []);
+  // RFC 5280 4.2.1.10: emailAddress attributes of the subject are rfc822Names too.
+  for (const attribute of certificate.subject.typesAndValues) {
+    if (attribute.type === OID.emailAddress) names.push({ type: 1, value: String(attribute.value.getValue()) });
+  }
+  // A leaf without dNSName entries may be matched by its common name: constrain a host-like one too (as OpenSSL does).
+  const commonName = isLeaf && !names.some((name) => name.type === 2) ? commonNameOf(certificate) : undefined;
+  if (commonName && /^[a-z0-9*]([a-z0-9-]*\.)+[a-z0-9-]+\.?$/i.test(commonName)) names.push({ type: 2, value: commonName });
+  return names;
+}
+
+/** A domain within `base`: equal to it or below it; a base with a leading "." means below it only. */
+function inDomain(domain: string, base: string): boolean {
+  const name = domain.toLowerCase().replace(/\.$/, '');
+  const root = base.toLowerCase().replace(/\.$/, '');
+  if (root === '') return true;
+  if (root.startsWith('.')) return name.endsWith(root);
+  return name === root || name.endsWith(`.${root}`);
+}
+
+/** Whether `name` lies in the subtree `base` (same type). */
+function within(name: Name, base: Name): boolean {
+  if (name.type === 7 && base.type === 7) {
+    const size = name.value.length;
+    if (base.value.length !== size * 2) return false; // an IPv4 address is never in an IPv6 subtree, and back
+    return name.value.every((byte, i) => (byte & base.value[size + i]!) === (base.value[i]! & base.value[size + i]!));
+  }
+  if (name.type === 2 && base.type === 2) return inDomain(name.value, base.value);
+  if (name.type !== 1 || base.type !== 1) return false;
+  const at = name.value.indexOf('@');
+  const local = name.value.slice(0, at);
+  const domain = name.value.slice(at + 1);
+  if (base.value.includes('@')) { // one mailbox: the local part exactly, the domain without case
+    const baseAt = base.value.indexOf('@');
+    return local === base.value.slice(0, baseAt) && domain.toLowerCase() === base.value.slice(baseAt + 1).toLowerCase();
+  }
+  return base.value.startsWith('.') ? inDomain(domain, base.value) : domain.toLowerCase() === base.value.toLowerCase();
+}
+
+function subtreesOf(ca: pkijs.Certificate): { permitted: Name[]; excluded: Name[] } {
+  const parsed = ca.extensions?.find((e) => e.extnID === pkijs.id_NameConstraints)?.parsedValue;
+  const bases = (subtrees?: pkijs.GeneralSubtree[]) => (subtrees ?? []).flatMap((subtree) => generalNameOf(subtree.base) ?? []);
+  return parsed instanceof pkijs.NameConstraints
+    ? { permitted: bases(parsed.permittedSubtrees), excluded: bases(parsed.excludedSubtrees) }
+    : { permitted: [], excluded: [] };
+}
+
+const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.') : name.value);
+
+/**
+ * Checks every name of every certificate of `path` (leaf first, trust anchor
+ * last) against the constraints of every CA above it: a name must lie in at
+ * least one permitted subtree of its type of EACH CA that has some (so the
+ * permitted sets intersect) and in no excluded subtree of any of them. An
+ * e-mail address with other than one "@" is refused outright: software
+ * disagrees on where its domain starts. Returns the first problem found.
+ */
+export function nameConstraintProblem(path: pkijs.Certificate[]): string | undefined {
+  for (const [index, certificate] of path.entries()) {
+    // RFC 5280 6.1.3 (b): a self-issued CA below others is not held to their constraints.
+    if (index > 0 && certificate.subject.isEqual(certificate.issuer)) continue;
+    const names = namesOf(certificate, index === 0);
+    const bad = names.find((name) => name.type === 1 && name.value.split('@').length !== 2);
+    if (bad) return `the e-mail address ${show(bad)} does not have exactly one "@"`;
+    for (const ca of path.slice(index + 1)) {
+      const { permitted, excluded } = subtreesOf(ca);
+      for (const name of names) {
+        const allowed = permitted.filter((base) => base.type === name.type);
+        if (allowed.length > 0 && !allowed.some((base) => within(name, base))) return `${show(name)} is outside the names permitted by its issuing CAs`;
+        if (excluded.some((base) => base.type === name.type && within(name, base))) return `${show(name)} is a name excluded by its issuing CAs`;
+      }
+    }
+  }
+  return undefined;
+}
+// #endregion name-constraints
+
+// #region ip-host
+/** The bytes of an IPv4 or IPv6 address literal, or undefined for a host name. */
+export function ipAddressBytes(host: string): Uint8Array | undefined {
+  const v4 = host.split('.');
+  if (v4.length === 4 && v4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return new Uint8Array(v4.map(Number));
+  const literal = host.replace(/^\[(.*)\]$/, '$1');
+  if (!literal.includes(':') || !/^[0-9a-f:]+$/i.test(literal)) return undefined;
+  const [head = '', tail, ...more] = literal.split('::');
+  if (more.length > 0) return undefined;
+  const groups = (text: string) => (text === '' ? [] : text.split(':'));
+  const missing = 8 - groups(head).length - groups(tail ?? '').length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return undefined;
+  const all = [...groups(head), ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...groups(tail ?? '')];
+  if (all.some((group) => group.length === 0 || group.length > 4)) return undefined;
+  return new Uint8Array(all.flatMap((group) => [parseInt(group, 16) >> 8, parseInt(group, 16) & 0xff]));
+}
+
+/** RFC 6125 / RFC 5280 4.2.1.6: an IP address host matches iPAddress entries only, byte for byte. */
+export function ipAddressesOf(certificate: pkijs.Certificate): Uint8Array[] {
+  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
+  const names = extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : [];
+  return names.flatMap((name) => (name.type === 7 ? bytesOf(name.value) ?? [] : []));
+}
+// #endregion ip-host
