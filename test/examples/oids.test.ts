@@ -48,6 +48,7 @@ const RFC_VALUES: Record<string, string> = {
   contentType: '1.2.840.113549.1.9.3', // RFC 5652 11
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
+  signingCertificate: '1.2.840.113549.1.9.16.2.12', // RFC 2634 5.4
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47', // RFC 5035
   extensionRequest: '1.2.840.113549.1.9.14', // RFC 2985
   friendlyName: '1.2.840.113549.1.9.20',

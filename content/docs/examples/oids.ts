@@ -62,6 +62,7 @@ export const OIDS = {
   contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (checked by SignedData.verify)' },
   messageDigest: { oid: '1.2.840.113549.1.9.4', name: 'id-messageDigest', group: 'CMS attribute', spec: 'RFC 5652 11.2', readBy: 'Attribute (checked by SignedData.verify)' },
   signingTime: { oid: '1.2.840.113549.1.9.5', name: 'id-signingTime', group: 'CMS attribute', spec: 'RFC 5652 11.3', readBy: 'Attribute' },
+  signingCertificate: { oid: '1.2.840.113549.1.9.16.2.12', name: 'id-aa-signingCertificate', group: 'CMS attribute', spec: 'RFC 2634 5.4', readBy: 'Attribute' },
   signingCertificateV2: { oid: '1.2.840.113549.1.9.16.2.47', name: 'id-aa-signingCertificateV2', group: 'CMS attribute', spec: 'RFC 5035 3', readBy: 'Attribute' },
   // PKCS #9 request and bag attributes (RFC 2985)
   extensionRequest: { oid: '1.2.840.113549.1.9.14', name: 'pkcs-9-at-extensionRequest', group: 'PKCS #9 attribute', spec: 'RFC 2985 5.4.2', readBy: 'Attribute (in CertificationRequest)' },
