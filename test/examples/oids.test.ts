@@ -37,6 +37,7 @@ const RFC_VALUES: Record<string, string> = {
   serverAuth: '1.3.6.1.5.5.7.3.1',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  documentSigning: '1.3.6.1.5.5.7.3.36', // RFC 9336 3
   ocspSigning: '1.3.6.1.5.5.7.3.9',
   ocspAccess: '1.3.6.1.5.5.7.48.1',
   ocspBasic: '1.3.6.1.5.5.7.48.1.1', // RFC 6960 4.2.1

@@ -48,6 +48,7 @@ export const OIDS = {
   serverAuth: { oid: '1.3.6.1.5.5.7.3.1', name: 'id-kp-serverAuth', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   emailProtection: { oid: '1.3.6.1.5.5.7.3.4', name: 'id-kp-emailProtection', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   timeStamping: { oid: '1.3.6.1.5.5.7.3.8', name: 'id-kp-timeStamping', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
+  documentSigning: { oid: '1.3.6.1.5.5.7.3.36', name: 'id-kp-documentSigning', group: 'Extended key usage', spec: 'RFC 9336 3', readBy: 'ExtKeyUsage' },
   ocspSigning: { oid: '1.3.6.1.5.5.7.3.9', name: 'id-kp-OCSPSigning', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   // Access methods and OCSP response types (RFC 5280 4.2.2.1, RFC 6960 4.2.1)
   ocspAccess: { oid: '1.3.6.1.5.5.7.48.1', name: 'id-ad-ocsp', group: 'Access method', spec: 'RFC 5280 4.2.2.1', readBy: 'AccessDescription', constant: 'id_ad_ocsp' },
