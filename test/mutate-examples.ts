@@ -105,6 +105,18 @@ const MUTANTS: Mutant[] = [
   { file: `${EXAMPLES}/other/working-with-private-keys.ts`,
     find: '  if (iterations > maxIterations)', replace: '  if (iterations < 0)',
     why: 'no ceiling on a hostile PBKDF2 iteration count' },
+  // Issue #26, fresh-eyes pass: checks the second attack round found missing.
+  { file: CRL, find: '  return criticalEntryExtensionProblem(crl);\n', replace: '  return undefined;\n',
+    why: 'a CRL whose entry carries an unknown critical extension clears a certificate' },
+  { file: `${EXAMPLES}/other/S-MIME-signature-verification.ts`, find: 'return unprocessedCriticalExtensionProblem(certificate) === undefined &&',
+    replace: 'return [unprocessedCriticalExtensionProblem(certificate)].length > 0 &&',
+    why: 'an S/MIME signer with an unknown critical extension is trusted' },
+  { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: 'if (!await signingCertificateMatches(signedData.signerInfos[0]!, signer)) {',
+    replace: 'if (!await signingCertificateMatches(signedData.signerInfos[0]!, signer) && signer === undefined) {',
+    why: 'the ESS signing-certificate attribute of a time-stamp token is not compared with its signer' },
+  { file: `${EXAMPLES}/other/how-to-verify-a-signature-in-a-PDF-file.ts`,
+    find: 'if (check.valid && !(check.signer && isDocumentSigningCertificate(check.signer))) {', replace: 'if (check.valid && !check.signer) {',
+    why: 'a PDF signed with a key certified for key agreement only is valid' },
 ];
 
 const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');

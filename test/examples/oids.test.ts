@@ -37,6 +37,7 @@ const RFC_VALUES: Record<string, string> = {
   serverAuth: '1.3.6.1.5.5.7.3.1',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   timeStamping: '1.3.6.1.5.5.7.3.8',
+  documentSigning: '1.3.6.1.5.5.7.3.36', // RFC 9336 3
   ocspSigning: '1.3.6.1.5.5.7.3.9',
   ocspAccess: '1.3.6.1.5.5.7.48.1',
   ocspBasic: '1.3.6.1.5.5.7.48.1.1', // RFC 6960 4.2.1
@@ -48,6 +49,7 @@ const RFC_VALUES: Record<string, string> = {
   contentType: '1.2.840.113549.1.9.3', // RFC 5652 11
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',
+  signingCertificate: '1.2.840.113549.1.9.16.2.12', // RFC 2634 5.4
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47', // RFC 5035
   extensionRequest: '1.2.840.113549.1.9.14', // RFC 2985
   friendlyName: '1.2.840.113549.1.9.20',

@@ -48,6 +48,7 @@ export const OIDS = {
   serverAuth: { oid: '1.3.6.1.5.5.7.3.1', name: 'id-kp-serverAuth', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   emailProtection: { oid: '1.3.6.1.5.5.7.3.4', name: 'id-kp-emailProtection', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   timeStamping: { oid: '1.3.6.1.5.5.7.3.8', name: 'id-kp-timeStamping', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
+  documentSigning: { oid: '1.3.6.1.5.5.7.3.36', name: 'id-kp-documentSigning', group: 'Extended key usage', spec: 'RFC 9336 3', readBy: 'ExtKeyUsage' },
   ocspSigning: { oid: '1.3.6.1.5.5.7.3.9', name: 'id-kp-OCSPSigning', group: 'Extended key usage', spec: 'RFC 5280 4.2.1.12', readBy: 'ExtKeyUsage' },
   // Access methods and OCSP response types (RFC 5280 4.2.2.1, RFC 6960 4.2.1)
   ocspAccess: { oid: '1.3.6.1.5.5.7.48.1', name: 'id-ad-ocsp', group: 'Access method', spec: 'RFC 5280 4.2.2.1', readBy: 'AccessDescription', constant: 'id_ad_ocsp' },
@@ -62,6 +63,7 @@ export const OIDS = {
   contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (checked by SignedData.verify)' },
   messageDigest: { oid: '1.2.840.113549.1.9.4', name: 'id-messageDigest', group: 'CMS attribute', spec: 'RFC 5652 11.2', readBy: 'Attribute (checked by SignedData.verify)' },
   signingTime: { oid: '1.2.840.113549.1.9.5', name: 'id-signingTime', group: 'CMS attribute', spec: 'RFC 5652 11.3', readBy: 'Attribute' },
+  signingCertificate: { oid: '1.2.840.113549.1.9.16.2.12', name: 'id-aa-signingCertificate', group: 'CMS attribute', spec: 'RFC 2634 5.4', readBy: 'Attribute' },
   signingCertificateV2: { oid: '1.2.840.113549.1.9.16.2.47', name: 'id-aa-signingCertificateV2', group: 'CMS attribute', spec: 'RFC 5035 3', readBy: 'Attribute' },
   // PKCS #9 request and bag attributes (RFC 2985)
   extensionRequest: { oid: '1.2.840.113549.1.9.14', name: 'pkcs-9-at-extensionRequest', group: 'PKCS #9 attribute', spec: 'RFC 2985 5.4.2', readBy: 'Attribute (in CertificationRequest)' },

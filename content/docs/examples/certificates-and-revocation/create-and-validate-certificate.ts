@@ -191,6 +191,16 @@ const UNDERSTOOD_EXTENSIONS = new Set([
 ]);
 
 /**
+ * RFC 5280 4.2 and 6.1.3: a certificate with a critical extension that the
+ * application does not process must be refused. pkijs checks this on issuers
+ * only, so every caller runs it on the certificates it trusts.
+ */
+export function unprocessedCriticalExtensionProblem(certificate: pkijs.Certificate): string | undefined {
+  const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
+  return unknown.length > 0 ? `${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}` : undefined;
+}
+
+/**
  * What pkijs leaves out on the CAs and the whole path: a critical extension no
  * one processes must be refused (RFC 5280 6.1), every name must meet the name
  * constraints of every CA above it (pkijs's own check is lax: see
@@ -198,13 +208,9 @@ const UNDERSTOOD_EXTENSIONS = new Set([
  * allow serverAuth (as browsers and OpenSSL require).
  */
 function pathProblems(path: pkijs.Certificate[]): string[] {
-  const problems: string[] = [];
+  const problems = path.map(unprocessedCriticalExtensionProblem).filter((problem) => problem !== undefined);
   const names = nameConstraintProblem(path);
   if (names) problems.push(names);
-  for (const certificate of path) {
-    const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
-    if (unknown.length > 0) problems.push(`${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}`);
-  }
   for (const ca of path.slice(1)) {
     if (!allowsPurpose(ca, OID.serverAuth)) problems.push(`${formatName(ca.subject)} may not certify TLS servers (extended key usage)`);
   }

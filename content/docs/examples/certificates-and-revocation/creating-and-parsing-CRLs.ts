@@ -161,7 +161,22 @@ export interface CrlCheck {
 export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
   const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
     e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === OID.deltaCRLIndicator);
-  return limiting ? `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use` : undefined;
+  if (limiting) return `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use`;
+  return criticalEntryExtensionProblem(crl);
+}
+
+/**
+ * RFC 5280 5.3: a CRL with a critical entry extension the application cannot
+ * process MUST NOT be used for any certificate. The entry extensions read here
+ * (reasonCode, invalidityDate) are never critical; a critical one, such as the
+ * certificateIssuer of an indirect CRL, changes what the entries mean.
+ */
+export function criticalEntryExtensionProblem(crl: pkijs.CertificateRevocationList): string | undefined {
+  for (const entry of crl.revokedCertificates ?? []) {
+    const critical = (entry.crlEntryExtensions?.extensions ?? []).find((e) => e.critical);
+    if (critical) return `The CRL entry for serial ${serialToHex(entry.userCertificate)} carries critical extension ${critical.extnID}, which this code cannot process`;
+  }
+  return undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import emailAddresses from 'email-addresses';
 import * as pkijs from 'pkijs';
 import { nameConstraintProblem } from '../certificates-and-revocation/name-constraints.ts';
 import { OID, allowsPurpose, keyUsagesOf, toHex, type KeyAndCertificate } from '../example-helpers.ts';
+import { unprocessedCriticalExtensionProblem } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -116,10 +117,14 @@ export function certificateEmails(certificate: pkijs.Certificate): MailAddress[]
   return values.flatMap((value) => (typeof value === 'string' ? splitAddress(value) ?? [] : []));
 }
 
-/** RFC 8550 4.4: when present, extended key usage must allow e-mail, key usage must allow signing. */
+/**
+ * RFC 8550 4.4: when present, extended key usage must allow e-mail, key usage
+ * must allow signing. RFC 5280 4.2: no critical extension left unprocessed
+ * (pkijs checks that on the issuers only).
+ */
 export function isEmailSigningCertificate(certificate: pkijs.Certificate): boolean {
   const usages = keyUsagesOf(certificate);
-  return allowsPurpose(certificate, OID.emailProtection)
+  return unprocessedCriticalExtensionProblem(certificate) === undefined && allowsPurpose(certificate, OID.emailProtection)
     && (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'));
 }
 

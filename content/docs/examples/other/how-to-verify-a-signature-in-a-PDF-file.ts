@@ -4,7 +4,7 @@
 // /Contents itself.
 import * as asn1js from 'asn1js';
 import type * as pkijs from 'pkijs';
-import { fromHex } from '../example-helpers.ts';
+import { OID, extendedKeyUsagesOf, fromHex, keyUsagesOf } from '../example-helpers.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -64,6 +64,22 @@ export interface PdfSignatureCheck extends SignatureCheck {
   coversWholeFile: boolean;
 }
 
+/** Extended key usages that allow signing documents; others (serverAuth alone, say) do not. */
+const DOCUMENT_SIGNING_PURPOSES: string[] = [OID.documentSigning, OID.emailProtection, OID.anyExtendedKeyUsage];
+
+/**
+ * RFC 5280 4.2.1.3 and 4.2.1.12: a key certified for something else (key
+ * agreement only, say, so that an escrowed copy cannot sign) must not sign a
+ * document. When present, key usage must allow digitalSignature or
+ * nonRepudiation, and extended key usage must name a document-signing purpose.
+ */
+export function isDocumentSigningCertificate(certificate: pkijs.Certificate): boolean {
+  const usages = keyUsagesOf(certificate);
+  const purposes = extendedKeyUsagesOf(certificate);
+  return (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'))
+    && (purposes === undefined || purposes.some((purpose) => DOCUMENT_SIGNING_PURPOSES.includes(purpose)));
+}
+
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
   for (const { byteRange, cms } of findSignatures(pdf)) {
@@ -74,7 +90,12 @@ export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: 
       continue;
     }
     const check = await verifySignedData(parseSignedData(cms), trustedCertificates, signedBytes(pdf, byteRange));
-    checks.push({ ...check, byteRange, coversWholeFile: start2 + length2 === pdf.length });
+    const coversWholeFile = start2 + length2 === pdf.length;
+    if (check.valid && !(check.signer && isDocumentSigningCertificate(check.signer))) {
+      checks.push({ ...check, valid: false, reason: 'The signer\'s certificate does not allow signing documents (key usage or extended key usage)', byteRange, coversWholeFile });
+      continue;
+    }
+    checks.push({ ...check, byteRange, coversWholeFile });
   }
   return checks;
 }

@@ -172,6 +172,9 @@ export async function verifyTimeStampResponse(
   if (!result.signatureVerified || !signer || !isTimeStampingCertificate(signer)) {
     throw new Error('The time-stamp token is not signed by a time-stamping certificate');
   }
+  if (!await signingCertificateMatches(signedData.signerInfos[0]!, signer)) {
+    throw new Error('The token\'s signing-certificate attribute does not name the certificate it was verified with');
+  }
   // SignedData.verify() validated the chain at the genTime the token itself
   // claims: a retired TSA key could back-date its stamps. Validate it now too.
   const others = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
@@ -192,6 +195,36 @@ function isTimeStampingCertificate(certificate: pkijs.Certificate): boolean {
   const usages = keyUsagesOf(certificate);
   return eku?.critical === true && purposes.length === 1 && purposes[0] === ID_KP_TIME_STAMPING
     && (usages === undefined || (usages.length > 0 && usages.every((u) => u === 'digitalSignature' || u === 'nonRepudiation')));
+}
+
+/** The hashes an ESSCertIDv2 may name; ESSCertID (v1) always uses SHA-1. */
+const ESS_HASHES = new Map<string, string>([[OID.sha1, 'SHA-1'], [OID.sha256, 'SHA-256'], [OID.sha384, 'SHA-384'], [OID.sha512, 'SHA-512']]);
+const childrenOf = (node: unknown) => (node instanceof asn1js.Sequence ? node.valueBlock.value : []);
+
+/**
+ * RFC 3161 2.4.1 and RFC 5816: the signer identifier and the certificates of a
+ * token are not signed, but its ESS signing-certificate(-v2) attribute is. Its
+ * first ESSCertID must be the hash of the certificate that verified the
+ * signature; otherwise another certificate for the TSA's key, under another
+ * name, could be put in the token (OpenSSL: "ess cert id not found").
+ */
+export async function signingCertificateMatches(signerInfo: pkijs.SignerInfo, certificate: pkijs.Certificate): Promise<boolean> {
+  const attributes = signerInfo.signedAttrs?.attributes ?? [];
+  const v2 = attributes.filter((a) => a.type === OID.signingCertificateV2);
+  const [attribute, ...others] = v2.length > 0 ? v2 : attributes.filter((a) => a.type === OID.signingCertificate);
+  if (!attribute || others.length > 0 || attribute.values.length !== 1) return false;
+  // SigningCertificate(V2) ::= SEQUENCE { certs SEQUENCE OF ESSCertID(v2), policies OPTIONAL }
+  const [first] = childrenOf(childrenOf(attribute.values[0])[0]);
+  const fields = childrenOf(first);
+  // ESSCertIDv2 ::= SEQUENCE { hashAlgorithm DEFAULT sha256, certHash, issuerSerial OPTIONAL }
+  const named = v2.length > 0 && fields[0] instanceof asn1js.Sequence;
+  const algorithm = named ? childrenOf(fields[0])[0] : undefined;
+  const hash = !named ? (v2.length > 0 ? 'SHA-256' : 'SHA-1')
+    : algorithm instanceof asn1js.ObjectIdentifier ? ESS_HASHES.get(algorithm.valueBlock.toString()) : undefined;
+  const certHash = fields[named ? 1 : 0];
+  if (!hash || !(certHash instanceof asn1js.OctetString)) return false;
+  const actual = await crypto.subtle.digest(hash, certificate.toSchema().toBER(false));
+  return toHex(new Uint8Array(actual)) === toHex(certHash.valueBlock.valueHexView);
 }
 
 /** The token must answer our request: same imprint, same nonce, the policy asked for. */
