@@ -129,6 +129,7 @@ describe('the built PKI.js site', () => {
     const $ = loadPage('/docs/examples/certificates-and-revocation');
     expect($('.card .card__title').map((_, t) => $(t).text()).get()).toEqual([
       'Create and validate certificate', 'Creating and parsing CRLs', 'Working with certificate requests', 'Working with OCSP requests', 'Working with OCSP responses',
+      'Certificate fingerprints', 'Name constraints',
     ]);
     expect($('.card').first().attr('href')).toBe('/docs/examples/certificates-and-revocation/create-and-validate-certificate');
     expect($('.card__description').first().text().length).toBeGreaterThan(20);
