@@ -14,8 +14,8 @@ const pages = readdirSync(EXAMPLES, { recursive: true })
   .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
 
 describe('example pages', () => {
-  it('exist for the nineteen examples of the four sections and the shared helpers', () => {
-    expect(pages).toHaveLength(20);
+  it('exist for the twenty examples of the four sections and the shared helpers', () => {
+    expect(pages).toHaveLength(21);
     expect(pages.map((p) => p.path)).toContain('/docs/examples/example-helpers');
   });
 
