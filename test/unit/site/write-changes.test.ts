@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listStaticFiles } from '../../../src/output/copy-static.ts';
 import { own } from '../../../src/output/guard.ts';
 import { stageIncremental } from '../../../src/site/write-changes.ts';
 
@@ -21,13 +22,14 @@ describe('stageIncremental', () => {
     writeFileSync(join(out, 'robots.txt'), 'generated');
     writeFileSync(join(staticDir, 'robots.txt'), 'the author’s own');
     const forget = await own(out, 'write-changes-test');
+    const { files: staticFiles } = listStaticFiles(staticDir, DIR);
     const staged = stageIncremental({
       outDir: out,
       before: new Map([['robots.txt', 'generated'], ['index.html', 'home']]),
       after: new Map([['index.html', 'home']]),
       staticDir,
       statics: new Set([join(staticDir, 'robots.txt')]),
-      staticFiles: [{ path: 'robots.txt', source: join(staticDir, 'robots.txt') }],
+      staticFiles,
     });
     await staged.commit();
     forget();
