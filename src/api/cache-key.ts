@@ -36,6 +36,9 @@ export function keyedInputs(files: readonly string[]): string[] {
   return [...new Set(files)].filter((f) => !f.startsWith(`${TYPESCRIPT_DIR}/`)).sort();
 }
 
+/** Whether two lists name the same files to hash. */
+export const sameInputs = (a: readonly string[], b: readonly string[]): boolean => keyedInputs(a).join('\0') === keyedInputs(b).join('\0');
+
 /** The key over these files' contents (a file gone or unreadable counts as empty, so the key changes). */
 export async function cacheKey(cacheDir: string, entry: string, packageDir: string, files: readonly string[]): Promise<string> {
   // Paths as seen from the checkout: a checkout moved or restored elsewhere keeps its keys.

@@ -9,7 +9,7 @@ import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { readApiCache, writeApiCache } from './cache-file.ts';
 import type { ApiModel } from './model.ts';
 import type { ConvertResult } from './typedoc/convert.ts';
-import { cacheKey, readInputs, writeInputs } from './cache-key.ts';
+import { cacheKey, readInputs, sameInputs, writeInputs } from './cache-key.ts';
 import { CONVERTER_VERSION } from './options.ts';
 
 export type { ApiModel } from './model.ts';
@@ -48,7 +48,8 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   const packageJson = await nearestPackageJson(dirname(entry));
   const packageDir = resolve(options.packageDir ?? (packageJson[0] ? dirname(packageJson[0]) : dirname(entry)));
   // Keyed on every file the last conversion read (another .d.ts of the package, a dependency's declarations).
-  const key = await cacheKey(options.cacheDir, entry, packageDir, [...(readInputs(options.cacheDir, entry) ?? []), ...packageJson]);
+  const known = [...(readInputs(options.cacheDir, entry) ?? []), ...packageJson];
+  const key = await cacheKey(options.cacheDir, entry, packageDir, known);
   const cacheFile = join(options.cacheDir, `api-${key}.json`);
   // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
   const checkout = dirname(resolve(options.cacheDir));
@@ -66,7 +67,8 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
     : await convertInChild(entry, packageDir);
   if (!model) throw new BuildFailure(diagnostics);
   const read = [...inputs, ...packageJson];
-  const freshKey = await cacheKey(options.cacheDir, entry, packageDir, read);
+  // The manifest already named these files (every miss but the first): the key above covers them.
+  const freshKey = sameInputs(known, read) ? key : await cacheKey(options.cacheDir, entry, packageDir, read);
   await writeApiCache(join(options.cacheDir, `api-${freshKey}.json`), CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
   await writeInputs(options.cacheDir, entry, read);
   return { model, cacheHit: false, diagnostics, key: freshKey };

@@ -79,8 +79,7 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
     if (heritage.length) out.push(`\`\`\`ts\n${page.kind} ${page.name}${plain(cx.types.typeParameters(page.typeParameters))} ${heritage.join(' ')}\n\`\`\``);
   }
   if (page.kind !== 'enum' && page.indexSignatures?.length) {
-    const lines = page.indexSignatures.map((i) =>
-      `${i.readonly ? 'readonly ' : ''}[${i.parameter.name}: ${i.parameter.type ? plain(cx.types.type(i.parameter.type)) : 'string'}]: ${plain(cx.types.type(i.type))}`);
+    const lines = page.indexSignatures.map((i) => plain(cx.types.indexSignature(i)));
     out.push(`## Index signatures\n\n\`\`\`ts\n${lines.join(';\n')}\n\`\`\``);
   }
   for (const [kind, title] of MEMBER_SECTIONS) {

@@ -16,11 +16,14 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { trimDomLib, type TrimmedDomLib } from './trimmed-lib.ts';
 
 export interface ConfinedProgram {
   program: ts.Program;
   /** One error per path the program was refused. */
   refused: Diagnostic[];
+  /** Set when the program was given the trimmed lib.dom (trimmed-lib.ts). */
+  trimmed?: TrimmedDomLib;
 }
 
 export const isInside = (dir: string, file: string): boolean => {
@@ -43,7 +46,7 @@ const isBare = (specifier: string): boolean => !/^(?:\.{1,2}(?:\/|$)|\/|[a-z]+:)
 const isDeclaration = (file: string): boolean => /\.d\.[cm]?ts$/.test(file);
 const underNodeModules = (file: string): boolean => file.split('/').includes('node_modules');
 
-export function confinedProgram(entry: string, packageDir: string, options: ts.CompilerOptions, cwd: string): ConfinedProgram {
+export function confinedProgram(entry: string, packageDir: string, options: ts.CompilerOptions, cwd: string, trimLib: boolean): ConfinedProgram {
   const pkg = realPath(packageDir);
   const libDir = tsLibDir(options);
   const host = ts.createCompilerHost(options, true);
@@ -86,9 +89,11 @@ export function confinedProgram(entry: string, packageDir: string, options: ts.C
     return undefined;
   };
 
+  // Around the confinement: the lib is trimmed by the names of the files the program was allowed.
+  const trimmed = trimLib ? trimDomLib(host) : undefined;
   const program = ts.createProgram({ rootNames: [entry], options, host });
   locateReferences(program, pkg, refused, cwd);
-  return { program, refused: [...refused.values()] };
+  return { program, refused: [...refused.values()], trimmed };
 }
 
 /**

@@ -22,7 +22,6 @@ import { refuseFileTags } from './no-file-tags.ts';
 import { confinedProgram, tsLibDir } from './confined-program.ts';
 import { declaredOutside } from './published-files.ts';
 import { syntaxErrors } from './syntax.ts';
-import { installTrimmedDomLib } from './trimmed-lib.ts';
 
 export interface ConvertResult {
   model: ApiModel | undefined;
@@ -55,32 +54,26 @@ async function convertWith(entry: string, packageDir: string, cwd: string, trimL
   const app = await Application.bootstrap({ ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS }, []);
   const logger = new DiagnosticLogger(cwd);
   app.logger = logger;
-  // The trimmed lib is served through ts.sys.readFile, so it must be in place before the program is built.
-  const trimmed = trimLib ? installTrimmedDomLib() : undefined;
-  try {
-    // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
-    const compilerOptions = app.options.getCompilerOptions(logger);
-    const { program, refused } = confinedProgram(entry, packageDir, compilerOptions, cwd);
-    if (refused.length) return { model: undefined, diagnostics: refused, inputs: [] };
-    const sourceFile = program.getSourceFile(entry);
-    app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
-    refuseFileTags(app);
-    const keptTags = new Map<Reflection, CommentTag[]>();
-    app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
-    const keywordAliases = trackKeywordAliases(app);
-    let syntax: Diagnostic[] = [];
-    let inputs: string[] = [];
-    app.converter.on(Converter.EVENT_BEGIN, (context) => {
-      const unmet = trimmed?.unmet(context.programs) ?? [];
-      if (unmet.length) throw new NeedsFullLib(`lib.dom names left out: ${unmet.join(', ')}`);
-      syntax = syntaxErrors(context.programs, cwd);
-      inputs = context.programs.flatMap((p) => p.getSourceFiles().map((f) => f.fileName));
-    });
-    const project = await app.convert();
-    return finish(project, { entry, packageDir, cwd, compilerOptions, syntax, inputs, keptTags, keywordAliases, logger });
-  } finally {
-    trimmed?.remove();
-  }
+  // TypeDoc's own program reads whatever the d.ts names; this one reads nothing outside the package (confined-program.ts).
+  const compilerOptions = app.options.getCompilerOptions(logger);
+  const { program, refused, trimmed } = confinedProgram(entry, packageDir, compilerOptions, cwd, trimLib);
+  if (refused.length) return { model: undefined, diagnostics: refused, inputs: [] };
+  const sourceFile = program.getSourceFile(entry);
+  app.getEntryPoints = () => (sourceFile ? [{ displayName: 'index', sourceFile, program }] : undefined);
+  refuseFileTags(app);
+  const keptTags = new Map<Reflection, CommentTag[]>();
+  app.converter.on(Converter.EVENT_RESOLVE_BEGIN, (context) => keepTagsReplacedByInheritDoc(context.project, keptTags));
+  const keywordAliases = trackKeywordAliases(app);
+  let syntax: Diagnostic[] = [];
+  let inputs: string[] = [];
+  app.converter.on(Converter.EVENT_BEGIN, (context) => {
+    const unmet = trimmed?.unmet(context.programs) ?? [];
+    if (unmet.length) throw new NeedsFullLib(`lib.dom names left out: ${unmet.join(', ')}`);
+    syntax = syntaxErrors(context.programs, cwd);
+    inputs = context.programs.flatMap((p) => p.getSourceFiles().map((f) => f.fileName));
+  });
+  const project = await app.convert();
+  return finish(project, { entry, packageDir, cwd, compilerOptions, syntax, inputs, keptTags, keywordAliases, logger });
 }
 
 interface Converted {

@@ -1,47 +1,45 @@
 // A trimmed lib.dom.d.ts for the TypeDoc program. lib.dom is ~68% of the
 // program's text and ~1 s of the child's CPU, while a package like pkijs names
 // a few dozen of its declarations (CryptoKey, SubtleCrypto, BufferSource…).
-// While it is installed, TypeScript reading lib.dom.d.ts (through ts.sys, the
-// default compiler host TypeDoc uses) gets only the declarations that the
-// package's files name, and those these name in turn. The file keeps its path,
-// so a reference to a DOM type is still one into TypeScript's lib (same
-// `package`, same default-library status): the pages do not change.
-// Derived, not listed: the names come from the files TypeScript read before it
-// asked for the lib (the entry and what it imports), and `unmet()` checks the
-// finished program's files, so a caller can convert again with the full lib
-// when a file named something the trimmed lib left out.
+// A compiler host given to trimDomLib hands TypeScript a lib.dom.d.ts holding
+// only the declarations that the package's files name, and those these name in
+// turn. The file keeps its path, so a reference to a DOM type is still one into
+// TypeScript's lib (same `package`, same default-library status): the pages do
+// not change.
+// Derived, not listed: the names come from the files the host gave TypeScript
+// before it asked for the lib (the entry and what it imports, already parsed),
+// and `unmet()` checks the finished program's files, so a caller can convert
+// again with the full lib when a file named something the trimmed lib left out.
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
 export interface TrimmedDomLib {
   /** Names of lib.dom declarations that the program's own files use and the trimmed lib lacks. */
   unmet(programs: readonly ts.Program[]): string[];
-  /** Puts ts.sys.readFile back. */
-  remove(): void;
 }
 
-export function installTrimmedDomLib(): TrimmedDomLib {
+/** Makes `host` serve the trimmed lib.dom; call before the program is created. */
+export function trimDomLib(host: ts.CompilerHost): TrimmedDomLib {
   const libDir = dirname(ts.getDefaultLibFilePath({}));
   const domFile = join(libDir, 'lib.dom.d.ts');
-  const sys = ts.sys;
-  const readFile = sys.readFile;
-  /** The package's files read so far (before the lib, as TypeScript reads roots and imports first). */
-  const read = new Map<string, string>();
+  const getSourceFile = host.getSourceFile.bind(host);
+  /** The package's files given so far (before the lib, as TypeScript reads roots and imports first). */
+  const given: ts.SourceFile[] = [];
   let dom: { index: Map<string, Chunk[]>; kept: Set<string> } | undefined;
 
-  sys.readFile = (path, encoding) => {
-    const text = readFile.call(sys, path, encoding);
-    if (text === undefined) return text;
-    if (path === domFile) {
-      const lib = splitLib(text);
-      if (!lib) return text; // a layout this does not know: the whole lib, and nothing to check
+  host.getSourceFile = (fileName, language, onError, create) => {
+    const text = fileName === domFile ? host.readFile(fileName) : undefined;
+    const lib = text === undefined ? undefined : splitLib(text);
+    if (lib) {
       const seeds = new Set<string>();
-      for (const [file, fileText] of read) globalNamesUsed(ts.createSourceFile(file, fileText, ts.ScriptTarget.Latest, false), seeds);
+      for (const file of given) globalNamesUsed(file, seeds);
       dom = { index: lib.index, kept: closure(seeds, lib.index) };
-      return trimmedText(lib, dom.kept);
+      return ts.createSourceFile(fileName, trimmedText(lib, dom.kept), language, true);
     }
-    if (/\.[cm]?tsx?$/.test(path) && !path.startsWith(libDir)) read.set(path, text);
-    return text;
+    // A lib of a layout this does not know is given whole, with nothing to check.
+    const file = getSourceFile(fileName, language, onError, create);
+    if (file && !fileName.startsWith(libDir)) given.push(file);
+    return file;
   };
 
   return {
@@ -54,7 +52,6 @@ export function installTrimmedDomLib(): TrimmedDomLib {
       const { index, kept } = dom;
       return [...used].filter((name) => index.has(name) && !kept.has(name)).sort();
     },
-    remove: () => void (sys.readFile = readFile),
   };
 }
 

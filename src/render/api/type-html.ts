@@ -1,7 +1,7 @@
 // Type expressions and signatures → HTML, TypeScript syntax with every pkijs
 // reference linked; declaration lines broken past the width (layout.ts). One handler per ApiType kind (the map below); parentheses
 // come from operator precedence, where TypeScript would need them.
-import type { ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
+import type { ApiIndexSignature, ApiMember, ApiObjectType, ApiReferenceType, ApiSignature, ApiTarget, ApiType, ApiTypeParameter } from '../../api/model.ts';
 import { escapeHtml, escapeText } from '../../shared/escape.ts';
 import { externalTypeName } from './external-types.ts';
 import { brokenGroup, type Doc, group, ifBreak, indent, joinLines, line, LINE_WIDTH, printDoc } from './layout.ts';
@@ -15,6 +15,8 @@ export interface TypeRenderer {
   member(member: ApiMember): string;
   /** `head` then the type, broken into lines past the width (`= A | B`, `x: { … }`). */
   declaration(head: string, type: ApiType): string;
+  /** `readonly [key: K]: T`, on one line. */
+  indexSignature(signature: ApiIndexSignature): string;
 }
 
 export interface SignatureOptions {
@@ -81,6 +83,8 @@ class TypeHtml implements TypeRenderer {
 
   /** On one line, however long (parameter lists, return types). */
   type = (t: ApiType): string => printDoc(this.doc(t), Infinity);
+
+  indexSignature = (i: ApiIndexSignature): string => printDoc(this.indexSignatureDoc(i), Infinity);
 
   doc = (t: ApiType): Doc => (HANDLERS[t.type] as (t: ApiType, r: TypeHtml) => Doc)(t, this);
 
@@ -161,6 +165,10 @@ class TypeHtml implements TypeRenderer {
 
   declaration = (head: string, t: ApiType): string => printDoc([head, this.doc(t)], this.width);
 
+  private indexSignatureDoc(i: ApiIndexSignature): Doc {
+    return [`${i.readonly ? 'readonly ' : ''}[${escapeText(i.parameter.name)}: `, i.parameter.type ? this.doc(i.parameter.type) : 'string', ']: ', this.doc(i.type)];
+  }
+
   /** A function type as an arrow, anything else as `{ …; … }`, one member per line when long. */
   object(t: ApiObjectType): Doc {
     const calls = t.callSignatures ?? [];
@@ -171,12 +179,7 @@ class TypeHtml implements TypeRenderer {
     const entries: Doc[] = [
       ...calls.map((s) => this.signatureDoc('', s)),
       ...constructs.map((s) => this.signatureDoc('new ', s)),
-      ...(t.indexSignatures ?? []).map((i): Doc => [
-        `${i.readonly ? 'readonly ' : ''}[${escapeText(i.parameter.name)}: `,
-        i.parameter.type ? this.doc(i.parameter.type) : 'string',
-        ']: ',
-        this.doc(i.type),
-      ]),
+      ...(t.indexSignatures ?? []).map((i) => this.indexSignatureDoc(i)),
       // An accessor pair is two entries: `get x(): T;` and `set x(v: T);` on lines of their own.
       ...t.members.flatMap((m) => (m.getter && m.setter ? [this.memberDoc({ ...m, setter: undefined }), this.memberDoc({ ...m, getter: undefined })] : [this.memberDoc(m)])),
     ];
