@@ -163,7 +163,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
 
   it('an event handler planted in the API page bodies cache runs in no page', async () => {
     const ran = await plantedScriptRuns(() => {
-      const file = join(CACHE, readdirSync(CACHE).find((n) => n.startsWith('api-bodies-'))!);
+      const file = join(CACHE, readdirSync(CACHE).find((n) => /^api-bodies-.*\.json$/.test(n))!);
       const bodies = JSON.parse(readFileSync(file, 'utf8')) as [string, { html: string }][];
       const globals = bodies.find(([route]) => route === '/docs/api/globals')![1];
       globals.html = globals.html.replace('<div class="api">', `<div class="api"><img src="x" onerror="${PWN}">`);
@@ -176,8 +176,9 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
   it('an event handler planted in highlight.jsonl runs in no page', async () => {
     const ran = await plantedScriptRuns(() => {
       const file = join(CACHE, 'highlight.jsonl');
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string]);
-      const planted = lines.map(([key, html]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`)]));
+      // Each line keeps its [key, html, seal] shape: only the seal, now of other HTML, can refuse it.
+      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string, string]);
+      const planted = lines.map(([key, html, mac]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`), mac]));
       writeFileSync(file, `${planted.join('\n')}\n`);
       rmSync(join(CACHE, 'pages.json')); // its Markdown bodies hold the highlighted code too
     }, '/docs/installation');
