@@ -46,7 +46,8 @@ export function sealBytes(root, name, data) {
 
 /** Whether `mac` (hex or bytes) is the seal of `data` under `name`. */
 export function sealedBy(root, name, data, mac) {
-  const given = typeof mac === 'string' ? (/^[0-9a-f]{64}$/.test(mac) ? Buffer.from(mac, 'hex') : undefined) : mac;
+  // Anything else read from a cache file (a JSON list of numbers, say) is no seal: timingSafeEqual would throw on it.
+  const given = typeof mac === 'string' ? (/^[0-9a-f]{64}$/.test(mac) ? Buffer.from(mac, 'hex') : undefined) : mac instanceof Uint8Array ? mac : undefined;
   return given !== undefined && given.length === 32 && timingSafeEqual(sealBytes(root, name, data), given);
 }
 

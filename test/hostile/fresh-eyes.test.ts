@@ -95,6 +95,18 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     expect(existsSync(RAN)).toBe(false);
   }, 180_000);
 
+  it('a cached CLI bundle whose manifest seal is a list of 32 numbers is rebuilt, not a crash', async () => {
+    expect((await build()).code).toBe(0);
+    const dir = join(CACHE, readdirSync(CACHE).find((n) => /^cli-[0-9a-f]{16}$/.test(n))!);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { seal: unknown };
+    manifest.seal = new Array(32).fill(0); // JSON has no bytes, but a list is as long as a raw seal
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const { code, output } = await build();
+    expect(output).toContain('is damaged');
+    expect(output).not.toContain('ERR_INVALID_ARG_TYPE');
+    expect(code).toBe(0);
+  }, 180_000);
+
   it.each(['', ' --no-cache'])('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run (pkidocs build%s)', async (flag) => {
     expect((await build()).code).toBe(0); // writes .pkidocs-cache/modules/site_config_ts-*
     expect(existsSync(RAN)).toBe(false);
