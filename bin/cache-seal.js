@@ -33,21 +33,10 @@ export function sealKey(root) {
   return key;
 }
 
+/** The key file's bytes, when it is a regular file of KEY_BYTES (read as content: see readContent). */
 function readKey(file) {
-  let fd;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size !== KEY_BYTES) return undefined;
-    const buf = Buffer.alloc(KEY_BYTES);
-    return readSync(fd, buf, 0, KEY_BYTES, 0) === KEY_BYTES ? buf : undefined;
-  } finally {
-    closeSync(fd);
-  }
+  const buf = readContent(file, KEY_BYTES);
+  return buf?.length === KEY_BYTES ? buf : undefined;
 }
 
 /** The seal of `data` kept under `name`, as raw bytes (32). */
@@ -57,12 +46,13 @@ export function sealBytes(root, name, data) {
 
 /** Whether `mac` (hex or bytes) is the seal of `data` under `name`. */
 export function sealedBy(root, name, data, mac) {
-  const given = typeof mac === 'string' ? (/^[0-9a-f]{64}$/.test(mac) ? Buffer.from(mac, 'hex') : undefined) : mac;
+  // Anything else read from a cache file (a JSON list of numbers, say) is no seal: timingSafeEqual would throw on it.
+  const given = typeof mac === 'string' ? (/^[0-9a-f]{64}$/.test(mac) ? Buffer.from(mac, 'hex') : undefined) : mac instanceof Uint8Array ? mac : undefined;
   return given !== undefined && given.length === 32 && timingSafeEqual(sealBytes(root, name, data), given);
 }
 
-/** A cache file's bytes, read as content: no link followed, no FIFO waited on, a regular file only; undefined otherwise. */
-export function readContent(file) {
+/** A cache file's bytes, read as content: no link followed, no FIFO waited on, a regular file of at most `maxBytes` only; undefined otherwise. */
+export function readContent(file, maxBytes = Infinity) {
   let fd;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -70,7 +60,8 @@ export function readContent(file) {
     return undefined;
   }
   try {
-    if (!fstatSync(fd).isFile()) return undefined;
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > maxBytes) return undefined;
     const chunks = [];
     const buf = Buffer.alloc(1 << 20);
     for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) chunks.push(Buffer.from(buf.subarray(0, n)));

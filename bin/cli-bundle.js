@@ -67,6 +67,8 @@ function notice(text) {
 function cacheKey(root) {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
+  // src/shared/cache-seal.ts bundles it.
+  hash.update(readFileSync(join(root, 'bin/cache-seal.js')));
   // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).
   if (existsSync(join(root, 'package-lock.json'))) hash.update(readFileSync(join(root, 'package-lock.json')));
   for (const dir of ['src', 'templates']) {

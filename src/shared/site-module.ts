@@ -132,7 +132,7 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   const out = `${prefix}${sha(code)}.mjs`;
   const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
-  if (!holdsSealed(join(dir, out), mac)) await writeAtomic(join(dir, out), code);
+  if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {

@@ -95,6 +95,18 @@ describe('fresh eyes: a planted .pkidocs-cache runs no code', () => {
     expect(existsSync(RAN)).toBe(false);
   }, 180_000);
 
+  it('a cached CLI bundle whose manifest seal is a list of 32 numbers is rebuilt, not a crash', async () => {
+    expect((await build()).code).toBe(0);
+    const dir = join(CACHE, readdirSync(CACHE).find((n) => /^cli-[0-9a-f]{16}$/.test(n))!);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { seal: unknown };
+    manifest.seal = new Array(32).fill(0); // JSON has no bytes, but a list is as long as a raw seal
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const { code, output } = await build();
+    expect(output).toContain('is damaged');
+    expect(output).not.toContain('ERR_INVALID_ARG_TYPE');
+    expect(code).toBe(0);
+  }, 180_000);
+
   it.each(['', ' --no-cache'])('a compiled site module named by its own hash, listed in a rewritten sources.json, is not run (pkidocs build%s)', async (flag) => {
     expect((await build()).code).toBe(0); // writes .pkidocs-cache/modules/site_config_ts-*
     expect(existsSync(RAN)).toBe(false);
@@ -163,7 +175,7 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
 
   it('an event handler planted in the API page bodies cache runs in no page', async () => {
     const ran = await plantedScriptRuns(() => {
-      const file = join(CACHE, readdirSync(CACHE).find((n) => n.startsWith('api-bodies-'))!);
+      const file = join(CACHE, readdirSync(CACHE).find((n) => /^api-bodies-.*\.json$/.test(n))!);
       const bodies = JSON.parse(readFileSync(file, 'utf8')) as [string, { html: string }][];
       const globals = bodies.find(([route]) => route === '/docs/api/globals')![1];
       globals.html = globals.html.replace('<div class="api">', `<div class="api"><img src="x" onerror="${PWN}">`);
@@ -176,8 +188,9 @@ describe('fresh eyes: a planted .pkidocs-cache runs no script in the built pages
   it('an event handler planted in highlight.jsonl runs in no page', async () => {
     const ran = await plantedScriptRuns(() => {
       const file = join(CACHE, 'highlight.jsonl');
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string]);
-      const planted = lines.map(([key, html]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`)]));
+      // Each line keeps its [key, html, seal] shape: only the seal, now of other HTML, can refuse it.
+      const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as [string, string, string]);
+      const planted = lines.map(([key, html, mac]) => JSON.stringify([key, html.replace('<code>', `<code><img src="x" onerror="${PWN}">`), mac]));
       writeFileSync(file, `${planted.join('\n')}\n`);
       rmSync(join(CACHE, 'pages.json')); // its Markdown bodies hold the highlighted code too
     }, '/docs/installation');
