@@ -42,8 +42,9 @@ export class SearchEngine {
       searchOptions: { tokenize: (q) => queryTerms(q), processTerm: (t) => t },
     });
     this.mini.addAll(records);
-    // Tokenised once, not on every keystroke.
+    // Tokenised and lower-cased once, not on every keystroke.
     this.headings = records.map((r) => (r.group === 'api' ? new Set<string>() : new Set(indexTerms(r.name, 'text'))));
+    this.names = records.map((r) => lowerName(r));
     const symbolPages = new Set(records.filter((r) => r.group === 'api').map((r) => pathOf(r.href)));
     this.notes = records.map((r) => r.group !== 'api' && symbolPages.has(pathOf(r.href)));
   }
@@ -53,6 +54,9 @@ export class SearchEngine {
 
   /** Each record's heading words (prose records only). */
   private readonly headings: ReadonlySet<string>[];
+
+  /** Each record's name (and its owner's, with the owner's initials), lower-cased. */
+  private readonly names: readonly LowerName[];
 
   search(query: string, limit = 20): Hit[] {
     const words = queryTerms(query);
@@ -97,14 +101,15 @@ export class SearchEngine {
     const record = this.records[r.id as number]!;
     let score = r.score;
     let headed = 0;
-    const tier = record.group === 'api' ? symbolTier(record, terms, whole, last) : 0;
+    const name = this.names[record.id]!;
+    const tier = record.group === 'api' ? symbolTier(name, terms, whole, last) : 0;
     if (record.group === 'api') {
       score = Math.min(score, 60) + 8 * tier; // BM25 alone never outweighs a better symbol match
       if (!record.owner) score *= 1.2; // an export before members of the same name
       if (record.isStatic) score *= 0.95;
       if (/-\d+$/.test(record.href)) score *= 0.9; // an overload after its first signature
     } else {
-      if (record.name.toLowerCase().includes(terms.join(' '))) score *= 1.5;
+      if (name.name.includes(terms.join(' '))) score *= 1.5;
       // Output and whole listings hold every word of their page's subject, but the prose around the steps answers.
       if (record.shows) score *= 0.3;
       // A section whose heading names what is sought answers it better than one that mentions it in passing.
@@ -136,11 +141,9 @@ export class SearchEngine {
  * name), the member of the owner the query names, the name with a typo, a
  * prefix of the name (the closer to the whole name the better), the last word.
  */
-function symbolTier(record: SearchRecord, terms: string[], whole: string, last: string): number {
-  const name = record.name.toLowerCase();
-  const owner = record.owner?.toLowerCase();
+function symbolTier({ name, owner, initials }: LowerName, terms: string[], whole: string, last: string): number {
   if (name === whole || (owner !== undefined && owner + name === whole)) return 100;
-  if (owner !== undefined && terms.length > 1 && name === last && matchesOwner(owner, record.owner!, terms.slice(0, -1))) return 90;
+  if (owner !== undefined && terms.length > 1 && name === last && matchesOwner(owner, initials!, terms.slice(0, -1))) return 90;
   if (name.startsWith(whole)) return (terms.length > 1 ? 20 : 30) + 50 * (whole.length / name.length) ** 2;
   if (terms.length === 1 && Math.abs(name.length - whole.length) <= 2) {
     const d = editDistance(name, whole, 2);
@@ -174,10 +177,22 @@ function editDistance(a: string, b: string, max: number): number {
 }
 
 /** The owner words of the query name this owner: its name, a prefix of it, or its initials. */
-function matchesOwner(owner: string, ownerName: string, words: string[]): boolean {
+function matchesOwner(owner: string, initials: string, words: string[]): boolean {
   const q = words.join('');
-  const initials = (ownerName.match(CAMEL) ?? []).map((p) => p[0]!.toLowerCase()).join('');
   return owner === q || owner.startsWith(q) || initials === q;
+}
+
+interface LowerName {
+  name: string;
+  owner?: string;
+  /** The owner's camelCase initials (SignedData → sd). */
+  initials?: string;
+}
+
+function lowerName(record: SearchRecord): LowerName {
+  if (record.owner === undefined) return { name: record.name.toLowerCase() };
+  const initials = (record.owner.match(CAMEL) ?? []).map((p) => p[0]!.toLowerCase()).join('');
+  return { name: record.name.toLowerCase(), owner: record.owner.toLowerCase(), initials };
 }
 
 /** The words hold a name (each of its words, when it has several). */

@@ -109,11 +109,12 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   await needBodies(todo);
   // A page rendered again though its key is the same (a data module or an include it reads changed) is keyed
   // by its new body: its search rows must be built again.
-  const searchKeyOf = (path: string): string | undefined => (renderedBodies.has(path) || !keys.has(path) ? sha256(JSON.stringify(bodies.get(path))) : keys.get(path));
-  const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeyOf(r.path)])));
+  // Each body hashed once: the key of the whole index and the per-page parts both take it.
+  const searchKeys = new Map(searched.map((r) => [r.path, renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path)]));
+  const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
-  const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeyOf(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
+  const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeys.get(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
   if (searchText === undefined) {
     const notedPages = searched.filter((r) => r.model.type === 'api-item').map((r) => r.path);
     const reuse = searchReuse(cache.data.search, searchParts, notedPages);

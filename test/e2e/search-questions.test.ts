@@ -5,32 +5,18 @@
 // anchor is met by the page or any section of it. The suite must put the
 // answer in the top 3 for at least 90% of the questions and first for at
 // least 70%; it prints its figures and every miss.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageFile } from '../../src/shared/paths.ts';
 import type { TestPage } from './support/browser.ts';
 import { answerRank, QUESTIONS } from './support/questions.ts';
-import { resultsFor } from './support/search.ts';
+import { answerExists, openSearch, resultsFor } from './support/search.ts';
 import { realSite, serveSite } from './support/site.ts';
-
-/** The page and anchor exist in the built site. */
-function answerExists(href: string): boolean {
-  const [path, anchor] = href.split('#');
-  const file = join(realSite(), pageFile(path!));
-  if (!existsSync(file)) return false;
-  return !anchor || cheerio.load(readFileSync(file, 'utf8'))(`[id="${anchor}"]`).length === 1;
-}
 
 const site = serveSite(realSite);
 
 describe('search answers the questions PKI.js users ask', () => {
   let t: TestPage;
   beforeAll(async () => {
-    t = await site.open('/docs/installation');
-    await t.page.keyboard.press('Control+k');
-    await t.page.waitForSelector('[role=combobox]');
+    t = await openSearch(site);
   });
 
   it('has at least 60 questions, each answered by a real page and anchor', () => {
