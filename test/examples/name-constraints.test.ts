@@ -7,11 +7,9 @@ import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkServerChain } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { ipAddressBytes, nameConstraintProblem } from '../../content/docs/examples/certificates-and-revocation/name-constraints.ts';
-import {
-  buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
-} from '../../content/docs/examples/example-helpers.ts';
+import { issueCertificate, makeExtension, type KeyAndCertificate } from '../../content/docs/examples/example-helpers.ts';
 import { validateLeaf } from '../../content/docs/guides/security.ts';
-import { exampleOrgOnlyCa } from './attacks/constrained-ca.ts';
+import { constrainedCa, exampleOrgOnlyCa } from './attacks/constrained-ca.ts';
 import { ALICE, SERVER_PROFILE, createCast, opensslTrusts, type Cast } from './attacks/fixture.ts';
 import { useOpensslFolder } from './support/openssl.ts';
 
@@ -20,20 +18,9 @@ let cast: Cast;
 let exampleOrgCa: KeyAndCertificate;
 
 /** A sub-CA of `issuer` whose nameConstraints exclude the dNSName subtree example.net. */
-async function notExampleNetCa(issuer: KeyAndCertificate): Promise<KeyAndCertificate> {
-  const keys = await generateKeyPair();
+function notExampleNetCa(issuer: KeyAndCertificate): Promise<KeyAndCertificate> {
   const excluded = new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type: 2, value: 'example.net' }) });
-  const certificate = await signCertificate({
-    subject: buildName({ commonName: 'Not example.net CA' }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
-      makeExtension(pkijs.id_NameConstraints, true, new pkijs.NameConstraints({ excludedSubtrees: [excluded] }).toSchema()),
-    ],
-  }, issuer);
-  return { certificate, privateKey: keys.privateKey };
+  return constrainedCa(issuer, 'Not example.net CA', new pkijs.NameConstraints({ excludedSubtrees: [excluded] }));
 }
 
 /** A TLS server certificate whose subject alternative name holds one iPAddress entry. */

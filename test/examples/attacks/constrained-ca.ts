@@ -3,32 +3,25 @@
 // out as createSignedMessage does, but shipping the issuing CA in the CMS so
 // that the path runs through the constrained CA up to the root.
 import * as pkijs from 'pkijs';
-import {
-  buildName, encodeKeyUsage, generateKeyPair, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
-} from '../../../content/docs/examples/example-helpers.ts';
+import { issueCertificate, makeExtension, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { base64Body } from '../../../content/docs/examples/other/S-MIME-signature-encryption.ts';
 import { signData } from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 
 /** GeneralName types a constraint can cover here: 1 = rfc822Name, 2 = dNSName. */
 export type ConstrainedType = 1 | 2;
 
-/** A sub-CA of `issuer` whose nameConstraints permit only `domain`, for each type given (RFC 5280 4.2.1.10). */
-export async function exampleOrgOnlyCa(issuer: KeyAndCertificate, types: ConstrainedType[], domain = 'example.org'): Promise<KeyAndCertificate> {
-  const keys = await generateKeyPair();
-  const permitted = new pkijs.NameConstraints({
-    permittedSubtrees: types.map((type) => new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type, value: domain }) })),
+/** A sub-CA of `issuer` named `commonName`, its certificate carrying `constraints` (critical, RFC 5280 4.2.1.10). */
+export function constrainedCa(issuer: KeyAndCertificate, commonName: string, constraints: pkijs.NameConstraints): Promise<KeyAndCertificate> {
+  return issueCertificate(issuer, {
+    subject: { commonName }, keyUsage: ['keyCertSign', 'cRLSign'], validDays: 365,
+    extensions: [makeExtension(pkijs.id_NameConstraints, true, constraints.toSchema())],
   });
-  const certificate = await signCertificate({
-    subject: buildName({ commonName: `${domain} Only CA` }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
-      makeExtension(pkijs.id_NameConstraints, true, permitted.toSchema()),
-    ],
-  }, issuer);
-  return { certificate, privateKey: keys.privateKey };
+}
+
+/** A sub-CA of `issuer` whose nameConstraints permit only `domain`, for each type given. */
+export function exampleOrgOnlyCa(issuer: KeyAndCertificate, types: ConstrainedType[], domain = 'example.org'): Promise<KeyAndCertificate> {
+  const permittedSubtrees = types.map((type) => new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type, value: domain }) }));
+  return constrainedCa(issuer, `${domain} Only CA`, new pkijs.NameConstraints({ permittedSubtrees }));
 }
 
 /** A signed invoice mail "from" `from`, its CMS carrying `issuer` after the signer's certificate. */

@@ -8,7 +8,7 @@ import {
   profileExtensions, useWebCrypto, OID, type KeyAndCertificate, type CertificateProfile,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { certificateToPem, createIntermediateCa, createServerCertificate } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
-import type { OpensslFolder } from '../support/openssl.ts';
+import type { OpensslFolder, OpensslResult } from '../support/openssl.ts';
 
 export const HOST = 'www.example.com';
 /** What the attacker asks their own CA for: the genuine server's profile. */
@@ -68,13 +68,18 @@ export async function issuedByEndEntity(cast: Cast): Promise<{ endEntity: KeyAnd
   return { endEntity, leaf };
 }
 
-/** `openssl verify` of the first certificate with the others as untrusted intermediates; true on "OK". */
-export async function opensslTrusts(openssl: OpensslFolder, anchors: pkijs.Certificate[], received: pkijs.Certificate[], extra: string[] = []): Promise<boolean> {
+/** `openssl verify` of the first certificate (leaf.pem) with the others as untrusted intermediates. */
+export async function opensslVerify(openssl: OpensslFolder, anchors: pkijs.Certificate[], received: pkijs.Certificate[], extra: string[] = []): Promise<OpensslResult> {
   const [leaf, ...rest] = received;
   if (!leaf) throw new Error('No certificate');
   openssl.write('anchors.pem', anchors.map(certificateToPem).join(''));
   openssl.write('leaf.pem', certificateToPem(leaf));
   openssl.write('untrusted.pem', rest.map(certificateToPem).join('') || certificateToPem(leaf));
-  const result = await openssl.run('verify', '-CAfile', 'anchors.pem', '-untrusted', 'untrusted.pem', ...extra, 'leaf.pem');
+  return openssl.run('verify', '-CAfile', 'anchors.pem', '-untrusted', 'untrusted.pem', ...extra, 'leaf.pem');
+}
+
+/** opensslVerify's verdict: true on exit 0 and "OK". */
+export async function opensslTrusts(openssl: OpensslFolder, anchors: pkijs.Certificate[], received: pkijs.Certificate[], extra: string[] = []): Promise<boolean> {
+  const result = await opensslVerify(openssl, anchors, received, extra);
   return result.code === 0 && /leaf\.pem: OK/.test(result.stdout);
 }

@@ -7,10 +7,11 @@ import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificateToPem } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { createCrl, crlToPem, validateWithCrl } from '../../../content/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs.ts';
-import { createCertificateAuthority, issueCertificate, makeExtension, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
+import { issueCertificate, makeExtension, type KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { createPkcs12, readPkcs12 } from '../../../content/docs/examples/other/working-with-PKCS-12-files.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
 import { SERVER_PROFILE, createCast, type Cast } from './fixture.ts';
+import { plantedContents } from './pkcs12-fixture.ts';
 
 const openssl = useOpensslFolder();
 let cast: Cast;
@@ -64,15 +65,7 @@ describe('fresh eyes: PKCS#12 files given to readPkcs12', () => {
 
   it('refuses a file that never knew the password: signed by a stranger instead of MACed', async () => {
     // The attacker swaps in their own key and certificate, unencrypted, and "protects" them with a signature of their own.
-    const attacker = await createCertificateAuthority({ commonName: 'Anyone' });
-    const planted = await issueCertificate(attacker, { ...SERVER_PROFILE, extractable: true });
-    const keyBag = pkijs.PrivateKeyInfo.fromBER(await crypto.subtle.exportKey('pkcs8', planted.privateKey));
-    const safeContents = new pkijs.SafeContents({ safeBags: [
-      new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.3', bagValue: new pkijs.CertBag({ parsedValue: planted.certificate }) }),
-      new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.1', bagValue: keyBag }),
-    ] });
-    const authenticatedSafe = new pkijs.AuthenticatedSafe({ parsedValue: { safeContents: [{ privacyMode: 0, value: safeContents }] } });
-    await authenticatedSafe.makeInternalValues({ safeContents: [{}] });
+    const { attacker, authenticatedSafe } = await plantedContents();
     // Public-key integrity mode: authSafe is a SignedData over the AuthenticatedSafe, here signed by the attacker.
     const content = new Uint8Array(authenticatedSafe.toSchema().toBER(false));
     const encapContentInfo = new pkijs.EncapsulatedContentInfo({ eContentType: pkijs.id_ContentType_Data });

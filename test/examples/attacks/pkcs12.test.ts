@@ -7,36 +7,23 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCertificateAuthority, issueCertificate } from '../../../content/docs/examples/example-helpers.ts';
+import { issueCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { createPkcs12, readPkcs12 } from '../../../content/docs/examples/other/working-with-PKCS-12-files.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
 import { SERVER_PROFILE, createCast, type Cast } from './fixture.ts';
+import { plantedContents } from './pkcs12-fixture.ts';
 
 const openssl = useOpensslFolder();
 const PASSWORD = 'correct horse battery staple';
 let cast: Cast;
 let planted: pkijs.AuthenticatedSafe;
 
-/** The attacker's key and certificate as plain bags (privacyMode 0): no password needed to write them. */
-async function plantedContents(): Promise<pkijs.AuthenticatedSafe> {
-  const attacker = await createCertificateAuthority({ commonName: 'Anyone' });
-  const theirs = await issueCertificate(attacker, { ...SERVER_PROFILE, extractable: true });
-  const keyBag = pkijs.PrivateKeyInfo.fromBER(await crypto.subtle.exportKey('pkcs8', theirs.privateKey));
-  const safeContents = new pkijs.SafeContents({ safeBags: [
-    new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.3', bagValue: new pkijs.CertBag({ parsedValue: theirs.certificate }) }),
-    new pkijs.SafeBag({ bagId: '1.2.840.113549.1.12.10.1.1', bagValue: keyBag }),
-  ] });
-  const authenticatedSafe = new pkijs.AuthenticatedSafe({ parsedValue: { safeContents: [{ privacyMode: 0, value: safeContents }] } });
-  await authenticatedSafe.makeInternalValues({ safeContents: [{}] });
-  return authenticatedSafe;
-}
-
 /** `openssl pkcs12 -info -nokeys` with the genuine password. */
 const opensslInfo = (file: string) => openssl.run('pkcs12', '-in', file, '-info', '-nokeys', '-passin', `pass:${PASSWORD}`);
 
 beforeAll(async () => {
   cast = await createCast();
-  planted = await plantedContents();
+  planted = (await plantedContents()).authenticatedSafe;
 });
 
 describe('attack: a PKCS#12 file not protected by the password, given to readPkcs12', () => {

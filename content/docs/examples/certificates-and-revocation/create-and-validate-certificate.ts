@@ -8,7 +8,7 @@ import {
   OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
   serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate,
 } from '../example-helpers.ts';
-import { ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
+import { alternativeNamesOf, ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
 
 // #region create-intermediate
 /** An intermediate CA: the root signs it once, then stays offline; this CA signs the day-to-day certificates. */
@@ -155,10 +155,7 @@ export function hostMatches(pattern: string, host: string): boolean {
 
 /** The dNSName entries of the subject alternative name. */
 export function dnsNamesOf(certificate: pkijs.Certificate): string[] {
-  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
-  if (!extension) return [];
-  const names = pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names;
-  return names.flatMap((name) => (name.type === 2 && typeof name.value === 'string' ? [name.value] : []));
+  return (alternativeNamesOf(certificate) ?? []).flatMap((name) => (name.type === 2 && typeof name.value === 'string' ? [name.value] : []));
 }
 
 /** What pkijs does not check for a TLS server certificate: the host, the purpose, the key's use. */

@@ -22,11 +22,15 @@ function generalNameOf(name: pkijs.GeneralName): Name | undefined {
   return bytes ? { type: 7, value: bytes } : undefined;
 }
 
+/** The subject alternative names (RFC 5280 4.2.1.6), or undefined when the certificate has no such extension. */
+export function alternativeNamesOf(certificate: pkijs.Certificate): pkijs.GeneralName[] | undefined {
+  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
+  return extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : undefined;
+}
+
 /** Every name of `certificate` that the constraints above it apply to. */
 function namesOf(certificate: pkijs.Certificate, isLeaf: boolean): Name[] {
-  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
-  const alternative = extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : [];
-  const names = alternative.flatMap((name) => generalNameOf(name) ?? []);
+  const names = (alternativeNamesOf(certificate) ?? []).flatMap((name) => generalNameOf(name) ?? []);
   // RFC 5280 4.2.1.10: emailAddress attributes of the subject are rfc822Names too.
   for (const attribute of certificate.subject.typesAndValues) {
     if (attribute.type === OID.emailAddress) names.push({ type: 1, value: String(attribute.value.getValue()) });
@@ -122,8 +126,6 @@ export function ipAddressBytes(host: string): Uint8Array | undefined {
 
 /** RFC 6125 / RFC 5280 4.2.1.6: an IP address host matches iPAddress entries only, byte for byte. */
 export function ipAddressesOf(certificate: pkijs.Certificate): Uint8Array[] {
-  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
-  const names = extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : [];
-  return names.flatMap((name) => (name.type === 7 ? bytesOf(name.value) ?? [] : []));
+  return (alternativeNamesOf(certificate) ?? []).flatMap((name) => (name.type === 7 ? bytesOf(name.value) ?? [] : []));
 }
 // #endregion ip-host

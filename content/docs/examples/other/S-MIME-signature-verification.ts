@@ -2,8 +2,8 @@
 // (RFC 8551, 3.5; RFC 1847): the first part is the signed text, the second a
 // detached CMS signature over its exact bytes.
 import emailAddresses from 'email-addresses';
-import * as pkijs from 'pkijs';
-import { nameConstraintProblem } from '../certificates-and-revocation/name-constraints.ts';
+import type * as pkijs from 'pkijs';
+import { alternativeNamesOf, nameConstraintProblem } from '../certificates-and-revocation/name-constraints.ts';
 import { OID, allowsPurpose, keyUsagesOf, toHex, type KeyAndCertificate } from '../example-helpers.ts';
 import { unprocessedCriticalExtensionProblem } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 import {
@@ -110,9 +110,9 @@ export function fromAddress(header: string): MailAddress | undefined {
  * attributes of its subject (RFC 8550 3).
  */
 export function certificateEmails(certificate: pkijs.Certificate): MailAddress[] {
-  const extension = certificate.extensions?.find((e) => e.extnID === pkijs.id_SubjectAltName);
-  const values: unknown[] = extension
-    ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names.filter((name) => name.type === 1).map((name) => name.value)
+  const alternative = alternativeNamesOf(certificate);
+  const values: unknown[] = alternative
+    ? alternative.filter((name) => name.type === 1).map((name) => name.value)
     : certificate.subject.typesAndValues.filter((t) => t.type === OID.emailAddress).map((t) => t.value.getValue());
   return values.flatMap((value) => (typeof value === 'string' ? splitAddress(value) ?? [] : []));
 }

@@ -4,7 +4,7 @@
 // /Contents itself.
 import * as asn1js from 'asn1js';
 import type * as pkijs from 'pkijs';
-import { OID, extendedKeyUsagesOf, fromHex, keyUsagesOf } from '../example-helpers.ts';
+import { OID, allowsPurpose, fromHex, keyUsagesOf } from '../example-helpers.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -64,9 +64,6 @@ export interface PdfSignatureCheck extends SignatureCheck {
   coversWholeFile: boolean;
 }
 
-/** Extended key usages that allow signing documents; others (serverAuth alone, say) do not. */
-const DOCUMENT_SIGNING_PURPOSES: string[] = [OID.documentSigning, OID.emailProtection, OID.anyExtendedKeyUsage];
-
 /**
  * RFC 5280 4.2.1.3 and 4.2.1.12: a key certified for something else (key
  * agreement only, say, so that an escrowed copy cannot sign) must not sign a
@@ -75,9 +72,9 @@ const DOCUMENT_SIGNING_PURPOSES: string[] = [OID.documentSigning, OID.emailProte
  */
 export function isDocumentSigningCertificate(certificate: pkijs.Certificate): boolean {
   const usages = keyUsagesOf(certificate);
-  const purposes = extendedKeyUsagesOf(certificate);
   return (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'))
-    && (purposes === undefined || purposes.some((purpose) => DOCUMENT_SIGNING_PURPOSES.includes(purpose)));
+    // allowsPurpose also takes a certificate without extended key usage, or with anyExtendedKeyUsage.
+    && (allowsPurpose(certificate, OID.documentSigning) || allowsPurpose(certificate, OID.emailProtection));
 }
 
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
