@@ -1,13 +1,21 @@
 // Build-time syntax highlighting with shiki. The highlighter is created once
 // per process (loading grammars is the slow part) and then used synchronously.
+import { createRequire } from 'node:module';
 import type { Root } from 'hast';
 import type { HighlighterGeneric } from 'shiki';
 import { HighlightCache, type HighlightCacheOptions } from './highlight-cache.ts';
 
 export const CODE_THEME = 'github-dark';
-/** Bump when the highlighted HTML changes shape (shiki upgrade, new transformer). */
+/** Bump when the highlighted HTML changes shape (a new transformer). */
 // 3: entries cut short by the tokenizer's time limit (below) are dropped.
 const CACHE_VERSION = '3';
+/** The installed shiki: its grammars and theme (pinned exactly by it) shape the HTML, so an upgrade misses the cache. */
+const SHIKI_VERSION = (createRequire(import.meta.url)('shiki/package.json') as { version: string }).version;
+
+/** The highlight cache's key: everything the HTML depends on. */
+export function highlightKey(lang: string, linkTag: string, text: string, shiki = SHIKI_VERSION): string {
+  return HighlightCache.key(CACHE_VERSION, shiki, CODE_THEME, lang, linkTag, text);
+}
 export const CODE_LANGS = ['ts', 'tsx', 'js', 'jsx', 'json', 'bash', 'shell', 'html', 'text'] as const;
 
 type Highlighter = HighlighterGeneric<string, string>;
@@ -108,7 +116,7 @@ const GRAMMAR_AHEAD_LIMIT = 5_000;
 export function highlight(hl: Highlighter | undefined, code: string, lang: string | null | undefined, link?: HighlightLinker): string {
   const resolved = resolveLang(lang);
   const text = code.replace(/\n$/, '');
-  const key = HighlightCache.key(CACHE_VERSION, CODE_THEME, resolved, link?.tag ?? '', text);
+  const key = highlightKey(resolved, link?.tag ?? '', text);
   const hit = cache.get(key);
   if (hit) return hit;
   const hast = tokens(hl, text, resolved);

@@ -79,3 +79,12 @@ describe('HighlightCache', () => {
     expect(existsSync(FILE)).toBe(false);
   });
 });
+
+describe('highlightKey', () => {
+  it('names the installed shiki, so a shiki upgrade misses every entry made before it', async () => {
+    const { highlightKey } = await import('../../../src/content/highlight.ts');
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../../node_modules/shiki/package.json'), 'utf8')) as { version: string };
+    expect(highlightKey('ts', '', 'const a = 1;')).toBe(highlightKey('ts', '', 'const a = 1;', version));
+    expect(highlightKey('ts', '', 'const a = 1;')).not.toBe(highlightKey('ts', '', 'const a = 1;', '0.0.0'));
+  });
+});
