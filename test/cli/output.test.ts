@@ -64,6 +64,23 @@ describe('pkidocs build --help', () => {
     const described = /--no-cache\s+([\s\S]*?)(?:\n\s*-|\n\s*$)/.exec(help)![1]!.replace(/\s+/g, ' ').trim();
     expect(described).toBe(row);
   });
+
+  it('describes every option of every command in the README\'s CLI table, in the words of its --help', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const plain = (text: string): string => text.replaceAll('`', '').replace(/\s*\(default:? [^)]*\)/g, '').replace(/\s+/g, ' ');
+    const rows = [...readme.matchAll(/^\| (`--[^|]+) \| (.+) \|$/gm)].map(([, flags, cell]) => ({ flags: flags!, cell: plain(cell!) }));
+    for (const command of ['build', 'serve', 'check']) {
+      const help = (await runCli([command, '--help'])).stdout;
+      const options = help.slice(help.indexOf('Options:')).split(/\n(?= {2}-)/).slice(1);
+      for (const option of options) {
+        const [, flag, words] = /^\s*(--[\w-]+)(?: <\w+>)?\s+([\s\S]+)$/.exec(option) ?? [];
+        if (!flag || flag === '--help') continue;
+        const row = rows.find((r) => r.flags.includes(`\`${flag}`));
+        expect(row, `${command} ${flag} has no row in the README's CLI table`).toBeDefined();
+        expect(row!.cell, `${command} ${flag}`).toContain(plain(words!).trim());
+      }
+    }
+  });
 });
 
 /** ESC, the start of a terminal control sequence. */
