@@ -7,7 +7,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { SearchGroup, SearchRecord } from '../../src/shared/search-index.ts';
 import { aliasesOf, STOP_WORDS, TASK_VERBS } from '../../src/shared/search-words.ts';
-import { CAMEL, indexTerms, queryTerms } from './terms.ts';
+import { CAMEL, indexTerms, queryParts, queryTerms } from './terms.ts';
 
 export { indexTerms, queryTerms };
 
@@ -77,8 +77,22 @@ export class SearchEngine {
       combineWith: 'OR',
     } as const;
     // An alias of several words ("certificate request") is searched as its words.
-    const results = this.mini.search([...new Set(alternatives.flat().flatMap((a) => a.split(' ')))].join(' '), options);
-    const hits = results.map((r) => this.rank(r, terms, alternatives, whole, last));
+    const find = () => this.mini.search([...new Set(alternatives.flat().flatMap((a) => a.split(' ')))].join(' '), options);
+    let results = find();
+    // An identifier that nothing holds (`GCMParams`, where the page says GCMParameters) is searched by its
+    // camelCase parts, each with its aliases, as a name of several words.
+    const parts = queryParts(query);
+    const matched = new Set(results.flatMap((r) => r.queryTerms));
+    let split = false;
+    terms.forEach((t, i) => {
+      const p = parts.get(t);
+      if (!p || alternatives[i]!.some((a) => holds(matched, a))) return;
+      alternatives[i]!.push(...phrases(p.map((w) => aliasesOf(w))));
+      split = true;
+    });
+    if (split) results = find();
+    // A hit that holds only part of a name of several words holds none of the query: it is no answer.
+    const hits = results.map((r) => this.rank(r, terms, alternatives, whole, last)).filter((h) => h.words > 0);
     if (wantsExample) for (const h of hits) h.score *= h.record.group === 'examples' ? 4 : 0.25;
     // A question of several words that names no symbol ("No valid certificate paths found") is answered by
     // prose: at the same number of words held, guides and examples come before API names; a task ("parse CSR
@@ -193,6 +207,13 @@ function lowerName(record: SearchRecord): LowerName {
   if (record.owner === undefined) return { name: record.name.toLowerCase() };
   const initials = (record.owner.match(CAMEL) ?? []).map((p) => p[0]!.toLowerCase()).join('');
   return { name: record.name.toLowerCase(), owner: record.owner.toLowerCase(), initials };
+}
+
+/** Every way to write a name of several words, one alias per word, at most `max` of them. */
+function phrases(words: string[][], max = 8): string[] {
+  let out = [''];
+  for (const alts of words) out = out.flatMap((head) => alts.map((a) => (head ? `${head} ${a}` : a))).slice(0, max);
+  return out;
 }
 
 /** The words hold a name (each of its words, when it has several). */

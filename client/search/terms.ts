@@ -26,6 +26,20 @@ export function indexTerms(text: string, fieldName?: string): string[] {
 }
 
 /**
+ * The camelCase parts of each identifier of a query (`GCMParams` → gcm, params),
+ * by the query word as `queryTerms` gives it: the engine searches an identifier
+ * that nothing in the index holds by its parts.
+ */
+export function queryParts(query: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const word of query.match(QUERY_WORD) ?? []) {
+    const parts = COMPOUND_WHOLE.test(word) ? [] : (word.match(CAMEL) ?? []);
+    if (parts.length > 1) out.set(word.toLowerCase(), parts.map((p) => p.toLowerCase()));
+  }
+  return out;
+}
+
+/**
  * The words of a query, lower-cased, a compound as one joined word, without
  * stop words (unless the query is nothing but).
  */

@@ -1,7 +1,8 @@
 // A section's whole text in a compact form that fits the first-query budget:
 // its opening as it reads (the result's snippet), then every other word it
-// holds, once, without stop words (word order is not searched), then the
-// names its code blocks call.
+// holds, once, without stop words, in sorted order (word order is not
+// searched, and sorted words gzip ~2% smaller), then the names its code
+// blocks call.
 import { COMPOUND, STOP_WORDS } from '../shared/search-words.ts';
 
 /** The opening kept as text: what a result shows under its title. */
@@ -27,7 +28,7 @@ export function compactText(text: string, known = ''): [string, string] {
   });
   // A plural whose singular is there too adds nothing a query would not find (the engine allows a typo's distance).
   const more = rest.filter((word) => !/[^s]s$/i.test(word) || !seen.has(word.slice(0, -1).toLowerCase()));
-  return [head, more.join(' ')];
+  return [head, more.sort().join(' ')];
 }
 
 /** The first HEAD_TEXT characters, ending at a word boundary. */

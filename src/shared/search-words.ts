@@ -37,6 +37,8 @@ export const ALIASES: readonly (readonly string[])[] = [
   ['verify', 'validate'],
   ['chain', 'path'],
   ['read', 'parse', 'load'],
+  // The abbreviation names use for parameters: pkijs has CryptoEngineParameters beside RSASSAPSSParams, RFC 5084 GCMParameters.
+  ['params', 'parameters'],
 ];
 
 /** Verbs of a task: a query holding one asks how to do something, which an example or guide answers better than a bare name. */

@@ -64,4 +64,21 @@ describe('search ranking rules', () => {
     expect(order(e, 'verify certificate chain')[0]).toBe('/docs/examples/certs#validate-the-path');
     expect(order(e, 'load p12 file')[0]).toBe('/docs/examples/certs#read-the-file');
   });
+
+  it('searches an identifier that nothing holds by its camelCase parts and their aliases: GCMParams finds GCMParameters', () => {
+    const e = engine(
+      [
+        ['/docs/examples/cms', 'CMS', 'examples', [
+          ['common-pitfalls', 'Common pitfalls', 'pkijs writes the AES-GCM parameters as a bare IV, not as the GCMParameters structure of RFC 5084.'],
+          ['encrypt', 'Encrypt', 'Pick the content algorithm and its parameters, then encrypt.'],
+        ]],
+      ],
+      [['c', 'KeyStore', 'Keeps keys.', [['m', 'open', 'Opens the store with the given parameters.']]]],
+    );
+    // Only the section that holds both parts: "parameters" alone is half of the name, no answer.
+    expect(order(e, 'GCMParams')).toEqual(['/docs/examples/cms#common-pitfalls']);
+    // A name the index holds is not split: SignedData does not find "signed" and "data" apart.
+    const named = engine([['/docs/guides/g', 'Guide', 'docs', [['a', 'A', 'The signed data of a message.'], ['b', 'B', 'A SignedData holds signers.']]]]);
+    expect(order(named, 'SignedData')).toEqual(['/docs/guides/g#b']);
+  });
 });

@@ -1,7 +1,7 @@
 // The words of the search engine (#30): PKI names kept whole, aliases as
 // data, stop words.
 import { describe, expect, it } from 'vitest';
-import { indexTerms, queryTerms } from '../../../client/search/terms.ts';
+import { indexTerms, queryParts, queryTerms } from '../../../client/search/terms.ts';
 import { aliasesOf, ALIASES } from '../../../src/shared/search-words.ts';
 
 describe('query and index words', () => {
@@ -23,5 +23,11 @@ describe('query and index words', () => {
     expect(aliasesOf('p12')).toEqual(['p12', 'pkcs12', 'pfx']);
     expect(aliasesOf('thumbprint')).toEqual(['thumbprint', 'fingerprint']);
     expect(aliasesOf('csr')).toContain('certificationrequest');
+    expect(aliasesOf('params')).toEqual(['params', 'parameters']);
+  });
+
+  it('gives the camelCase parts of each identifier of a query, by its query word', () => {
+    expect(queryParts('GCMParams of a SignedData')).toEqual(new Map([['gcmparams', ['gcm', 'params']], ['signeddata', ['signed', 'data']]]));
+    expect(queryParts('verify PKCS#12 X.509 certificate')).toEqual(new Map());
   });
 });
