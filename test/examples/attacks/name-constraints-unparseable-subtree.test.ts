@@ -14,6 +14,7 @@ import {
   buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { verifySignedMessage } from '../../../content/docs/examples/other/S-MIME-signature-verification.ts';
+import { validateLeaf } from '../../../content/docs/guides/security.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
 import { signedInvoice } from './constrained-ca.ts';
 import { ALICE, SERVER_PROFILE, createCast, type Cast } from './fixture.ts';
@@ -88,5 +89,14 @@ describe('attack: a name constraint pkijs cannot parse, given to verifySignedMes
     expect(await opensslVerify(ca, alice)).toMatch(/permitted subtree violation/);
     const check = await verifySignedMessage(await signedInvoice(alice, ca.certificate, 'alice@example.com'), [cast.root.certificate]);
     expect(check.trusted).toBe(false);
+  });
+});
+
+describe('attack: a name constraint pkijs cannot parse, given to the security guide\'s validateLeaf', () => {
+  it('refuses www.example.com from the CA allowed only example.org, as OpenSSL does', async () => {
+    const ca = await caWithX400Subtree(2, 'example.org');
+    const leaf = await issueCertificate(ca, SERVER_PROFILE);
+    expect(await opensslVerify(ca, leaf)).toMatch(/permitted subtree violation/);
+    expect((await validateLeaf([leaf.certificate, ca.certificate], [cast.root.certificate])).result).toBe(false);
   });
 });
