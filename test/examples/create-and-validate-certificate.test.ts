@@ -106,7 +106,7 @@ describe('create-and-validate-certificate', () => {
     });
     expect((await cert.checkServerChain([mail.certificate, intermediate.certificate], 'www.example.com', [root.certificate])).problems).toEqual([
       'not issued for TLS server authentication (extended key usage)',
-      'its key may not sign handshakes (key usage)',
+      'its key may not sign for TLS server authentication (key usage)',
     ]);
     const noSan = await helpers.issueCertificate(intermediate, { subject: { commonName: 'www.example.com' }, keyUsage: ['digitalSignature'] });
     expect((await cert.checkServerChain([noSan.certificate, intermediate.certificate], 'www.example.com', [root.certificate])).trusted).toBe(false);

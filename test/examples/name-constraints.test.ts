@@ -5,7 +5,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkServerChain } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
+import { PURPOSES, checkServerChain } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { ipAddressBytes, nameConstraintProblem } from '../../content/docs/examples/certificates-and-revocation/name-constraints.ts';
 import { issueCertificate, makeExtension, type KeyAndCertificate } from '../../content/docs/examples/example-helpers.ts';
 import { validateLeaf } from '../../content/docs/guides/security.ts';
@@ -38,14 +38,14 @@ beforeAll(async () => {
 describe('validateLeaf (security guide) and name constraints', () => {
   it('validates www.example.org below the CA allowed example.org (the control)', async () => {
     const leaf = await issueCertificate(exampleOrgCa, { ...SERVER_PROFILE, dnsNames: ['www.example.org'] });
-    expect((await validateLeaf([leaf.certificate, exampleOrgCa.certificate], [cast.root.certificate])).result).toBe(true);
+    expect((await validateLeaf([leaf.certificate, exampleOrgCa.certificate], [cast.root.certificate], PURPOSES.tlsServer)).result).toBe(true);
   });
 
   it('refuses a leaf naming www.example.com after www.example.org, as OpenSSL does', async () => {
     const leaf = await issueCertificate(exampleOrgCa, { ...SERVER_PROFILE, dnsNames: ['www.example.org', 'www.example.com'] });
     const received = [leaf.certificate, exampleOrgCa.certificate];
     expect(await opensslTrusts(openssl, [cast.root.certificate], received)).toBe(false);
-    expect(await validateLeaf(received, [cast.root.certificate])).toMatchObject({ result: false, resultMessage: expect.stringMatching(/www\.example\.com is outside/) });
+    expect(await validateLeaf(received, [cast.root.certificate], PURPOSES.tlsServer)).toMatchObject({ result: false, resultMessage: expect.stringMatching(/www\.example\.com is outside/) });
   });
 
   it('refuses a leaf below a sub-CA that permits itself another domain, as OpenSSL does', async () => {
@@ -53,7 +53,7 @@ describe('validateLeaf (security guide) and name constraints', () => {
     const leaf = await issueCertificate(widening, SERVER_PROFILE);
     const received = [leaf.certificate, widening.certificate, exampleOrgCa.certificate];
     expect(await opensslTrusts(openssl, [cast.root.certificate], received)).toBe(false);
-    expect((await validateLeaf(received, [cast.root.certificate])).result).toBe(false);
+    expect((await validateLeaf(received, [cast.root.certificate], PURPOSES.tlsServer)).result).toBe(false);
   });
 });
 
@@ -78,7 +78,7 @@ describe('e-mail addresses with more than one "@"', () => {
     const received = [signer.certificate, cast.intermediate.certificate];
     expect(await opensslTrusts(openssl, [cast.root.certificate], received)).toBe(true);
     expect(nameConstraintProblem([...received, cast.root.certificate])).toBe('the e-mail address alice@example.com@evil.com does not have exactly one "@"');
-    expect((await validateLeaf(received, [cast.root.certificate])).result).toBe(false);
+    expect((await validateLeaf(received, [cast.root.certificate], PURPOSES.emailProtection)).result).toBe(false);
   });
 });
 

@@ -217,7 +217,7 @@ describe('S-MIME-signature-verification', () => {
 
   it('verifies the message and trusts it for the sender the certificate names', async () => {
     const check = await verifySignedMessage(message, [ca.certificate]);
-    expect(check).toMatchObject({ valid: true, senderMatches: true, emailSigner: true, trusted: true });
+    expect(check).toMatchObject({ valid: true, senderMatches: true, problems: [], trusted: true });
     expect(entityText(check.entity)).toBe('This text is signed.\r\n');
     expect(certificateEmails(alice.certificate)).toEqual([{ local: 'alice', domain: 'example.com' }]);
   });
@@ -272,9 +272,9 @@ describe('S-MIME-signature-verification', () => {
       subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.1'],
     });
     const check = await verifySignedMessage(await createSignedMessage(entity, tlsOnly, headers), [ca.certificate]);
-    expect(check).toMatchObject({ valid: true, senderMatches: true, emailSigner: false, trusted: false });
+    expect(check).toMatchObject({ valid: true, senderMatches: true, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
     const encryptOnly = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['keyAgreement'] });
-    expect((await verifySignedMessage(await createSignedMessage(entity, encryptOnly, headers), [ca.certificate])).emailSigner).toBe(false);
+    expect((await verifySignedMessage(await createSignedMessage(entity, encryptOnly, headers), [ca.certificate])).problems).toEqual(['its key may not sign for e-mail protection (key usage)']);
     const anyPurpose = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'] });
     expect((await verifySignedMessage(await createSignedMessage(entity, anyPurpose, headers), [ca.certificate])).trusted).toBe(true);
   });

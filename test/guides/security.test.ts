@@ -5,6 +5,7 @@
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signCertificate, validateLeaf, verifyTrustedSignature } from '../../content/docs/guides/security.ts';
+import { PURPOSES } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { createCertificateAuthority, issueCertificate, useWebCrypto, type KeyAndCertificate } from '../../content/docs/examples/example-helpers.ts';
 import { signData, parseSignedData } from '../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import { createOcspRequest } from '../../content/docs/examples/certificates-and-revocation/working-with-OCSP-requests.ts';
@@ -46,18 +47,23 @@ describe('the security guide', () => {
     const wrong = await new pkijs.CertificateChainValidationEngine({ certs: [leaf.certificate, intermediate.certificate], trustedCerts: [root.certificate] }).verify();
     expect(wrong.result).toBe(true);
     expect(wrong.certificatePath!.map(cn)).toEqual(['Intermediate', 'Root']);
-    const right = await validateLeaf([leaf.certificate, intermediate.certificate], [root.certificate]);
+    const right = await validateLeaf([leaf.certificate, intermediate.certificate], [root.certificate], PURPOSES.tlsServer);
     expect(right.certificatePath!.map(cn)).toEqual(['Leaf', 'Intermediate', 'Root']);
     // And the leaf is really checked: past its validity the path fails.
-    const later = await validateLeaf([leaf.certificate, intermediate.certificate], [root.certificate], new Date(Date.now() + 3 * 86_400_000));
+    const later = await validateLeaf([leaf.certificate, intermediate.certificate], [root.certificate], PURPOSES.tlsServer, new Date(Date.now() + 3 * 86_400_000));
     expect(later.result).toBe(false);
   });
 
   it('checks nothing about host names, EKU or key usage in path validation', async () => {
     // A CA-style certificate with no EKU, no SAN and keyCertSign only still validates as a leaf.
     const odd = await issueCertificate(intermediate, { subject: { commonName: 'not-a-server' }, keyUsage: ['cRLSign'] });
-    const result = await validateLeaf([odd.certificate, intermediate.certificate], [root.certificate]);
+    const engine = new pkijs.CertificateChainValidationEngine({ certs: [intermediate.certificate, odd.certificate], trustedCerts: [root.certificate] });
+    const result = await engine.verify();
     expect(result.result).toBe(true);
+    expect(result.certificatePath?.map(cn)).toEqual(['not-a-server', 'Intermediate', 'Root']);
+    // validateLeaf adds pathProblems for the purpose, which refuses it.
+    expect(await validateLeaf([odd.certificate, intermediate.certificate], [root.certificate], PURPOSES.tlsServer))
+      .toMatchObject({ result: false, resultMessage: 'its key may not sign for TLS server authentication (key usage)' });
   });
 
   it('trusts the signed message’s own certificate unless checkChain is set', async () => {

@@ -5,7 +5,7 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { certificateToPem, checkServerChain, validateChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
+import { PURPOSES, certificateToPem, checkServerChain, validateChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { createCrl, crlToPem } from '../../../content/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs.ts';
 import { createOcspRequest } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-requests.ts';
 import { checkOcspResponse, createOcspResponse, parseOcspResponse, validateChainWithOcsp } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-responses.ts';
@@ -41,7 +41,7 @@ const anchors = () => [cast.root.certificate];
 type Decide = (received: pkijs.Certificate[]) => Promise<boolean>;
 const deciders: Array<[string, Decide]> = [
   ['validateChain', async (received) => (await validateChain({ received, trustAnchors: anchors() })).result],
-  ['validateLeaf (security guide)', async (received) => (await validateLeaf(received, anchors())).result],
+  ['validateLeaf (security guide)', async (received) => (await validateLeaf(received, anchors(), PURPOSES.tlsServer)).result],
   ['checkServerChain', async (received) => (await checkServerChain(received, HOST, anchors())).trusted],
 ];
 

@@ -1,12 +1,13 @@
 // Builds a small PKI (a root CA, an intermediate CA and a TLS server
 // certificate), moves the certificates through PEM, and decides whether to
 // trust a server's chain as a TLS client must: path validation by pkijs, then
-// the checks pkijs leaves to the caller (host name, extended key usage, key usage).
+// the checks pkijs leaves to the caller (pathProblems, shared by every
+// verifier of the examples, and the host name).
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  OID, allowsPurpose, createCertificateAuthority, formatName, fromPem, issueCertificate, keyUsagesOf,
-  serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate,
+  OID, createCertificateAuthority, extendedKeyUsagesOf, formatName, fromPem, issueCertificate, keyUsagesOf,
+  serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate, type KeyUsageName,
 } from '../example-helpers.ts';
 import { alternativeNamesOf, ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
 
@@ -143,6 +144,76 @@ export async function validateChain(input: ChainInput): Promise<pkijs.Certificat
 }
 // #endregion validate-chain
 
+// #region path-checks
+/** The extensions that pkijs's path validation or the checks here act on. */
+const UNDERSTOOD_EXTENSIONS = new Set([
+  pkijs.id_BasicConstraints, pkijs.id_KeyUsage, pkijs.id_ExtKeyUsage, pkijs.id_SubjectAltName, pkijs.id_NameConstraints,
+  pkijs.id_CertificatePolicies, pkijs.id_PolicyConstraints, pkijs.id_PolicyMappings, pkijs.id_InhibitAnyPolicy,
+  pkijs.id_SubjectKeyIdentifier, pkijs.id_AuthorityKeyIdentifier,
+]);
+
+/**
+ * RFC 5280 4.2 and 6.1.3: a certificate with a critical extension that the
+ * application does not process must be refused. pkijs checks this on issuers
+ * only, so pathProblems runs it on every certificate of the path.
+ */
+export function unprocessedCriticalExtensionProblem(certificate: pkijs.Certificate): string | undefined {
+  const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
+  return unknown.length > 0 ? `${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}` : undefined;
+}
+
+/** What a path is trusted for: the extended key usages that allow it, and the key usages its leaf needs. */
+export interface Purpose {
+  name: string;
+  /** Any one of these extended key usages allows the purpose, on the leaf and on every CA that has the extension. */
+  extendedKeyUsages: readonly string[];
+  /** The leaf's key usage, when present, must allow one of these. */
+  keyUsages: readonly KeyUsageName[];
+  /** The leaf must list the purpose itself: no extension, or anyExtendedKeyUsage alone, does not do. */
+  namedOnLeaf?: boolean;
+}
+
+export const PURPOSES = {
+  tlsServer: { name: 'TLS server authentication', extendedKeyUsages: [OID.serverAuth], keyUsages: ['digitalSignature'] },
+  emailProtection: { name: 'e-mail protection', extendedKeyUsages: [OID.emailProtection], keyUsages: ['digitalSignature', 'nonRepudiation'] },
+  // RFC 9336 id-kp-documentSigning; signers certified for e-mail sign documents too (OpenSSL takes only those).
+  documentSigning: { name: 'document signing', extendedKeyUsages: [OID.documentSigning, OID.emailProtection], keyUsages: ['digitalSignature', 'nonRepudiation'] },
+  timeStamping: { name: 'time-stamping', extendedKeyUsages: [OID.timeStamping], keyUsages: ['digitalSignature', 'nonRepudiation'], namedOnLeaf: true }, // RFC 3161 2.3
+  ocspSigning: { name: 'OCSP signing', extendedKeyUsages: [OID.ocspSigning], keyUsages: ['digitalSignature'], namedOnLeaf: true }, // RFC 6960 4.2.2.2
+} as const satisfies Record<string, Purpose>;
+
+/** RFC 5280 4.2.1.12: without the extension any purpose is allowed; with it, only those listed (or anyExtendedKeyUsage, unless `named`). */
+function allowsOneOf(certificate: pkijs.Certificate, purpose: Purpose, named: boolean): boolean {
+  const listed = extendedKeyUsagesOf(certificate);
+  if (listed === undefined) return !named;
+  return listed.some((usage) => purpose.extendedKeyUsages.includes(usage) || (!named && usage === OID.anyExtendedKeyUsage));
+}
+
+/**
+ * What pkijs's path validation leaves out, for one purpose, on a validated
+ * `path` (leaf first, trust anchor last). Every verifier of the examples runs
+ * it, so that none forgets a check: no certificate may carry a critical
+ * extension nobody processes; every name must meet the name constraints of
+ * every CA above it (nameConstraintProblem: pkijs's check is lax); the leaf
+ * and every CA that restricts its extended key usage must allow the purpose
+ * (as OpenSSL and browsers require of CAs); the leaf's key usage must allow it.
+ */
+export function pathProblems(path: pkijs.Certificate[], purpose: Purpose): string[] {
+  const [leaf, ...cas] = path;
+  if (!leaf) return ['there is no validated path'];
+  const problems = path.map(unprocessedCriticalExtensionProblem).filter((problem) => problem !== undefined);
+  const names = nameConstraintProblem(path);
+  if (names) problems.push(names);
+  if (!allowsOneOf(leaf, purpose, purpose.namedOnLeaf ?? false)) problems.push(`not issued for ${purpose.name} (extended key usage)`);
+  for (const ca of cas) {
+    if (!allowsOneOf(ca, purpose, false)) problems.push(`${formatName(ca.subject)} may not certify ${purpose.name} (extended key usage)`);
+  }
+  const usages = keyUsagesOf(leaf);
+  if (usages && !usages.some((usage) => purpose.keyUsages.includes(usage))) problems.push(`its key may not sign for ${purpose.name} (key usage)`);
+  return problems;
+}
+// #endregion path-checks
+
 // #region check-server
 /** RFC 6125 6.4: case-insensitive; a wildcard only as the whole left-most label, matching exactly one label. */
 export function hostMatches(pattern: string, host: string): boolean {
@@ -158,7 +229,7 @@ export function dnsNamesOf(certificate: pkijs.Certificate): string[] {
   return (alternativeNamesOf(certificate) ?? []).flatMap((name) => (name.type === 2 && typeof name.value === 'string' ? [name.value] : []));
 }
 
-/** What pkijs does not check for a TLS server certificate: the host, the purpose, the key's use. */
+/** What a TLS server certificate needs besides pathProblems: the host, and not being a CA. */
 export function serverCertificateProblems(leaf: pkijs.Certificate, host: string): string[] {
   const problems: string[] = [];
   // An IP address host is matched against iPAddress entries only (RFC 6125 6.2.1), never as a dNSName.
@@ -167,9 +238,6 @@ export function serverCertificateProblems(leaf: pkijs.Certificate, host: string)
     ? ipAddressesOf(leaf).some((entry) => toHex(entry) === toHex(address))
     : dnsNamesOf(leaf).some((pattern) => hostMatches(pattern, host));
   if (!hostValid) problems.push(`not valid for the host ${host}`);
-  if (!allowsPurpose(leaf, OID.serverAuth)) problems.push('not issued for TLS server authentication (extended key usage)');
-  const usages = keyUsagesOf(leaf);
-  if (usages && !usages.includes('digitalSignature')) problems.push('its key may not sign handshakes (key usage)');
   if (pkijs.checkCA(leaf) !== null) problems.push('it is a CA certificate, not an end-entity certificate');
   return problems;
 }
@@ -180,44 +248,10 @@ export interface ServerCheck {
   problems: string[];
 }
 
-/** The extensions that pkijs's path validation or the checks here act on. */
-const UNDERSTOOD_EXTENSIONS = new Set([
-  pkijs.id_BasicConstraints, pkijs.id_KeyUsage, pkijs.id_ExtKeyUsage, pkijs.id_SubjectAltName, pkijs.id_NameConstraints,
-  pkijs.id_CertificatePolicies, pkijs.id_PolicyConstraints, pkijs.id_PolicyMappings, pkijs.id_InhibitAnyPolicy,
-  pkijs.id_SubjectKeyIdentifier, pkijs.id_AuthorityKeyIdentifier,
-]);
-
-/**
- * RFC 5280 4.2 and 6.1.3: a certificate with a critical extension that the
- * application does not process must be refused. pkijs checks this on issuers
- * only, so every caller runs it on the certificates it trusts.
- */
-export function unprocessedCriticalExtensionProblem(certificate: pkijs.Certificate): string | undefined {
-  const unknown = (certificate.extensions ?? []).filter((e) => e.critical && !UNDERSTOOD_EXTENSIONS.has(e.extnID));
-  return unknown.length > 0 ? `${formatName(certificate.subject)} has a critical extension not processed here: ${unknown.map((e) => e.extnID).join(', ')}` : undefined;
-}
-
-/**
- * What pkijs leaves out on the CAs and the whole path: a critical extension no
- * one processes must be refused (RFC 5280 6.1), every name must meet the name
- * constraints of every CA above it (pkijs's own check is lax: see
- * nameConstraintProblem), and a CA whose extended key usage is restricted must
- * allow serverAuth (as browsers and OpenSSL require).
- */
-function pathProblems(path: pkijs.Certificate[]): string[] {
-  const problems = path.map(unprocessedCriticalExtensionProblem).filter((problem) => problem !== undefined);
-  const names = nameConstraintProblem(path);
-  if (names) problems.push(names);
-  for (const ca of path.slice(1)) {
-    if (!allowsPurpose(ca, OID.serverAuth)) problems.push(`${formatName(ca.subject)} may not certify TLS servers (extended key usage)`);
-  }
-  return problems;
-}
-
 /** The whole decision a TLS client makes about the certificates a server sent. */
 export async function checkServerChain(received: pkijs.Certificate[], host: string, trustAnchors: pkijs.Certificate[]): Promise<ServerCheck> {
   const path = await validateChain({ received, trustAnchors });
-  const problems = path.result ? pathProblems(path.certificatePath ?? []) : [path.resultMessage];
+  const problems = path.result ? pathProblems(path.certificatePath ?? [], PURPOSES.tlsServer) : [path.resultMessage];
   if (received[0]) problems.push(...serverCertificateProblems(received[0], host));
   return { trusted: problems.length === 0, problems };
 }

@@ -7,7 +7,7 @@
 // subject's emailAddress attributes, and a host-like common name of the leaf.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, commonNameOf } from '../example-helpers.ts';
+import { OID, commonNameOf, formatName } from '../example-helpers.ts';
 
 // #region name-constraints
 /** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 7 iPAddress. */
@@ -69,12 +69,19 @@ function within(name: Name, base: Name): boolean {
   return base.value.startsWith('.') ? inDomain(domain, base.value) : domain.toLowerCase() === base.value.toLowerCase();
 }
 
-function subtreesOf(ca: pkijs.Certificate): { permitted: Name[]; excluded: Name[] } {
-  const parsed = ca.extensions?.find((e) => e.extnID === pkijs.id_NameConstraints)?.parsedValue;
+/**
+ * The CA's subtrees; undefined when it has a nameConstraints extension that
+ * pkijs cannot read. pkijs then hands back an empty NameConstraints with
+ * `parsingError` set (for an x400Address that is no ORAddress, or a subtree
+ * spelling out `minimum [0] 0`), which would read as "no constraints".
+ */
+function subtreesOf(ca: pkijs.Certificate): { permitted: Name[]; excluded: Name[] } | undefined {
+  const extension = ca.extensions?.find((e) => e.extnID === pkijs.id_NameConstraints);
+  if (!extension) return { permitted: [], excluded: [] };
+  const parsed: unknown = extension.parsedValue;
+  if (!(parsed instanceof pkijs.NameConstraints) || 'parsingError' in parsed) return undefined;
   const bases = (subtrees?: pkijs.GeneralSubtree[]) => (subtrees ?? []).flatMap((subtree) => generalNameOf(subtree.base) ?? []);
-  return parsed instanceof pkijs.NameConstraints
-    ? { permitted: bases(parsed.permittedSubtrees), excluded: bases(parsed.excludedSubtrees) }
-    : { permitted: [], excluded: [] };
+  return { permitted: bases(parsed.permittedSubtrees), excluded: bases(parsed.excludedSubtrees) };
 }
 
 const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.') : name.value);
@@ -85,7 +92,8 @@ const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.')
  * least one permitted subtree of its type of EACH CA that has some (so the
  * permitted sets intersect) and in no excluded subtree of any of them. An
  * e-mail address with other than one "@" is refused outright: software
- * disagrees on where its domain starts. Returns the first problem found.
+ * disagrees on where its domain starts; so is a path below a CA whose name
+ * constraints pkijs cannot read. Returns the first problem found.
  */
 export function nameConstraintProblem(path: pkijs.Certificate[]): string | undefined {
   for (const [index, certificate] of path.entries()) {
@@ -95,7 +103,10 @@ export function nameConstraintProblem(path: pkijs.Certificate[]): string | undef
     const bad = names.find((name) => name.type === 1 && name.value.split('@').length !== 2);
     if (bad) return `the e-mail address ${show(bad)} does not have exactly one "@"`;
     for (const ca of path.slice(index + 1)) {
-      const { permitted, excluded } = subtreesOf(ca);
+      const subtrees = subtreesOf(ca);
+      // RFC 5280 6.1.4: a constraint that cannot be processed cannot be honoured, so the path is refused.
+      if (!subtrees) return `${formatName(ca.subject)}: its name constraints could not be read`;
+      const { permitted, excluded } = subtrees;
       for (const name of names) {
         const allowed = permitted.filter((base) => base.type === name.type);
         if (allowed.length > 0 && !allowed.some((base) => within(name, base))) return `${show(name)} is outside the names permitted by its issuing CAs`;

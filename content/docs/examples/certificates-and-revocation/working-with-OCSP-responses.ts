@@ -3,10 +3,9 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  OID, SIGNATURE_HASH, extendedKeyUsagesOf, issueCertificate, keyUsagesOf, makeExtension, serialToHex, toHex,
-  wholeSeconds, type KeyAndCertificate,
+  OID, SIGNATURE_HASH, issueCertificate, makeExtension, serialToHex, toHex, wholeSeconds, type KeyAndCertificate,
 } from '../example-helpers.ts';
-import { validateChain, type ChainInput } from './create-and-validate-certificate.ts';
+import { PURPOSES, pathProblems, validateChain, type ChainInput } from './create-and-validate-certificate.ts';
 import { CrlReason, type CrlReasonName } from './creating-and-parsing-CRLs.ts';
 import { ID_PKIX_OCSP_NONCE, findNonce } from './working-with-OCSP-requests.ts';
 
@@ -179,16 +178,15 @@ const sameKey = (a: pkijs.Certificate, b: pkijs.Certificate): boolean =>
 
 /**
  * RFC 6960 4.2.2.2: the signer is the CA that issued the certificate in question,
- * or a certificate that CA issued directly with id-kp-OCSPSigning, valid now.
- * id-kp-OCSPSigning itself: anyExtendedKeyUsage does not authorise a responder.
+ * or a certificate that CA issued directly, valid now, that passes pathProblems
+ * for OCSP signing: id-kp-OCSPSigning itself (anyExtendedKeyUsage does not
+ * authorise a responder), digitalSignature, no critical extension nobody processes.
  */
 async function isAuthorizedResponder(signer: pkijs.Certificate, issuer: pkijs.Certificate, now: Date): Promise<boolean> {
   if (sameKey(signer, issuer) && signer.subject.isEqual(issuer.subject)) return true; // the CA itself
-  const usages = keyUsagesOf(signer);
-  return (extendedKeyUsagesOf(signer) ?? []).includes(OID.ocspSigning)
-    && (usages === undefined || usages.includes('digitalSignature'))
-    && signer.issuer.isEqual(issuer.subject) && await signer.verify(issuer) // issued by this CA's key
-    && signer.notBefore.value <= now && now <= signer.notAfter.value;
+  return signer.issuer.isEqual(issuer.subject) && await signer.verify(issuer) // issued by this CA's key
+    && signer.notBefore.value <= now && now <= signer.notAfter.value
+    && pathProblems([signer, issuer], PURPOSES.ocspSigning).length === 0;
 }
 
 /** Verifies the signer's authority, the signature, the nonce and the freshness, then reads the status. */

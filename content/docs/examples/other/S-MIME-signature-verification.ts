@@ -3,9 +3,9 @@
 // detached CMS signature over its exact bytes.
 import emailAddresses from 'email-addresses';
 import type * as pkijs from 'pkijs';
-import { alternativeNamesOf, nameConstraintProblem } from '../certificates-and-revocation/name-constraints.ts';
-import { OID, allowsPurpose, keyUsagesOf, toHex, type KeyAndCertificate } from '../example-helpers.ts';
-import { unprocessedCriticalExtensionProblem } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { alternativeNamesOf } from '../certificates-and-revocation/name-constraints.ts';
+import { OID, toHex, type KeyAndCertificate } from '../example-helpers.ts';
+import { PURPOSES, pathProblems } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -117,17 +117,6 @@ export function certificateEmails(certificate: pkijs.Certificate): MailAddress[]
   return values.flatMap((value) => (typeof value === 'string' ? splitAddress(value) ?? [] : []));
 }
 
-/**
- * RFC 8550 4.4: when present, extended key usage must allow e-mail, key usage
- * must allow signing. RFC 5280 4.2: no critical extension left unprocessed
- * (pkijs checks that on the issuers only).
- */
-export function isEmailSigningCertificate(certificate: pkijs.Certificate): boolean {
-  const usages = keyUsagesOf(certificate);
-  return unprocessedCriticalExtensionProblem(certificate) === undefined && allowsPurpose(certificate, OID.emailProtection)
-    && (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'));
-}
-
 /** Whether the message's single From mailbox is one of the signer's addresses. */
 export function senderMatches(fromHeaders: string[], signer: pkijs.Certificate): boolean {
   if (fromHeaders.length !== 1) return false; // RFC 5322 3.6: exactly one From field
@@ -142,11 +131,13 @@ export interface SignedMessageCheck extends SignatureCheck {
   entity: MimeEntity;
   /** The From address is one of the signer certificate's addresses (RFC 8550, 3). */
   senderMatches: boolean;
-  /** The signer certificate may sign e-mail (extended key usage and key usage). */
-  emailSigner: boolean;
-  /** Why the signer's addresses break a CA's name constraints (checked here: pkijs's check is lax); undefined when they do not. */
-  nameProblem?: string;
-  /** All four checks passed: show the message as signed by its sender. */
+  /**
+   * What pkijs leaves out on the signer's path, for e-mail (pathProblems): a
+   * purpose or key usage other than signing e-mail (RFC 8550 4.4), a critical
+   * extension nobody processes, a name outside a CA's name constraints.
+   */
+  problems: string[];
+  /** The signature, the sender and the path hold: show the message as signed by its sender. */
   trusted: boolean;
 }
 
@@ -155,13 +146,10 @@ export async function verifySignedMessage(message: string, trustedCertificates: 
   const check = await verifySignedData(parseSignedData(signature), trustedCertificates, utf8(signedText));
   const fromHeaders = parseMime(message).fields.filter((field) => field.name === 'from').map((field) => field.value);
   const sender = check.signer !== undefined && senderMatches(fromHeaders, check.signer);
-  const emailSigner = check.signer !== undefined && isEmailSigningCertificate(check.signer);
-  // pkijs passes a certificate on one permitted name and cuts an address at its second "@": check the path here.
-  const nameProblem = check.valid ? nameConstraintProblem(check.path ?? []) : undefined;
+  const problems = check.valid ? pathProblems(check.path ?? [], PURPOSES.emailProtection) : [];
   return {
-    ...check, entity: parseMime(signedText), senderMatches: sender, emailSigner,
-    ...(nameProblem ? { nameProblem } : {}),
-    trusted: check.valid && sender && emailSigner && !nameProblem && (check.path?.length ?? 0) > 0,
+    ...check, entity: parseMime(signedText), senderMatches: sender, problems,
+    trusted: check.valid && sender && problems.length === 0,
   };
 }
 // #endregion verify

@@ -4,7 +4,8 @@
 // /Contents itself.
 import * as asn1js from 'asn1js';
 import type * as pkijs from 'pkijs';
-import { OID, allowsPurpose, fromHex, keyUsagesOf } from '../example-helpers.ts';
+import { PURPOSES, pathProblems } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { fromHex } from '../example-helpers.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -64,19 +65,6 @@ export interface PdfSignatureCheck extends SignatureCheck {
   coversWholeFile: boolean;
 }
 
-/**
- * RFC 5280 4.2.1.3 and 4.2.1.12: a key certified for something else (key
- * agreement only, say, so that an escrowed copy cannot sign) must not sign a
- * document. When present, key usage must allow digitalSignature or
- * nonRepudiation, and extended key usage must name a document-signing purpose.
- */
-export function isDocumentSigningCertificate(certificate: pkijs.Certificate): boolean {
-  const usages = keyUsagesOf(certificate);
-  return (usages === undefined || usages.includes('digitalSignature') || usages.includes('nonRepudiation'))
-    // allowsPurpose also takes a certificate without extended key usage, or with anyExtendedKeyUsage.
-    && (allowsPurpose(certificate, OID.documentSigning) || allowsPurpose(certificate, OID.emailProtection));
-}
-
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
   for (const { byteRange, cms } of findSignatures(pdf)) {
@@ -88,8 +76,10 @@ export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: 
     }
     const check = await verifySignedData(parseSignedData(cms), trustedCertificates, signedBytes(pdf, byteRange));
     const coversWholeFile = start2 + length2 === pdf.length;
-    if (check.valid && !(check.signer && isDocumentSigningCertificate(check.signer))) {
-      checks.push({ ...check, valid: false, reason: 'The signer\'s certificate does not allow signing documents (key usage or extended key usage)', byteRange, coversWholeFile });
+    // What pkijs leaves out on the signer's path: purpose and key usage, critical extensions, name constraints.
+    const problems = check.valid ? pathProblems(check.path ?? [], PURPOSES.documentSigning) : [];
+    if (problems.length > 0) {
+      checks.push({ ...check, valid: false, reason: `The signer's certificate may not sign documents: ${problems.join('; ')}`, byteRange, coversWholeFile });
       continue;
     }
     checks.push({ ...check, byteRange, coversWholeFile });

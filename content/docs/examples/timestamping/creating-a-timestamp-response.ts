@@ -6,7 +6,7 @@ import {
   OID, SIGNATURE_HASH, extendedKeyUsagesOf, formatName, issueCertificate, keyUsagesOf, makeExtension, randomSerialNumber,
   serialToHex, toHex, type KeyAndCertificate,
 } from '../example-helpers.ts';
-import { validateChain } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { PURPOSES, pathProblems, validateChain } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 
 // #region tsa-certificate
 export const ID_KP_TIME_STAMPING = OID.timeStamping;
@@ -180,6 +180,9 @@ export async function verifyTimeStampResponse(
   const others = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   const now = await validateChain({ received: [signer, ...others], trustAnchors });
   if (!now.result) throw new Error(`The TSA certificate is not valid now: ${now.resultMessage}`);
+  // What pkijs leaves out on the path: critical extensions, name constraints, the purpose on the CAs too.
+  const problems = pathProblems(now.certificatePath ?? [], PURPOSES.timeStamping);
+  if (problems.length > 0) throw new Error(`The TSA certificate may not stamp: ${problems.join('; ')}`);
   const tstInfo = pkijs.TSTInfo.fromBER(tstInfoDer);
   assertMatchesRequest(tstInfo, request);
   return { genTime: tstInfo.genTime, serialNumber: serialToHex(tstInfo.serialNumber), policy: tstInfo.policy, tsa: formatName(signer.subject) };
