@@ -1,26 +1,36 @@
 // Rewrites links between Markdown files (`./other.md#part`) and absolute
 // links to the production site into route paths. A .md link to a file that
 // is not a page is reported here, with its line; other links are left to the
-// link check, which sees the rendered HTML.
+// link check, which sees the rendered HTML. In the package's README, a
+// relative link names a file of the package's repository: it becomes that
+// file's URL (readme-links.ts).
 import { dirname, resolve } from 'node:path';
 import type { Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
+import { withoutVariationSelectors } from './heading-slug.ts';
+import { rewriteReadmeLinks } from './readme-links.ts';
 
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+export const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 export default function remarkDocLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = file.data.doc;
     if (!ctx) return;
+    if (ctx.readme) rewriteReadmeLinks(tree, ctx, ctx.readme.link);
     visit(tree, 'link', (node: Link) => {
       const url = node.url;
       if (ctx.siteOrigin && url.startsWith(`${ctx.siteOrigin}/`)) {
         node.url = url.slice(ctx.siteOrigin.length);
         return;
       }
-      if (EXTERNAL.test(url) || url.startsWith('#') || url.startsWith('/')) return;
+      // An anchor is slugged as heading ids are (an emoji's variation selector is in neither).
+      if (url.startsWith('#')) {
+        node.url = withoutVariationSelectors(url);
+        return;
+      }
+      if (EXTERNAL.test(url) || url.startsWith('/')) return;
       const [target = '', hash] = url.split('#');
       if (!/\.mdx?$/.test(target)) return;
       const abs = resolve(dirname(ctx.source), decodeURIComponent(target));
@@ -34,7 +44,7 @@ export default function remarkDocLinks() {
         }));
         return;
       }
-      node.url = hash ? `${route}#${hash}` : route;
+      node.url = hash ? `${route}#${withoutVariationSelectors(hash)}` : route;
     });
   };
 }
