@@ -72,8 +72,8 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       }
       case 'api-globals':
-        body = renderApiGlobalsPage(input.apiCtx);
-        out.diagnostics.push(...refusedInComments(input, 'the list of all exports'));
+        body = renderApiGlobalsPage(input.apiCtx, m.namespace);
+        out.diagnostics.push(...refusedInComments(input, m.namespace ? `the namespace ${m.namespace}` : 'the list of all exports'));
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;

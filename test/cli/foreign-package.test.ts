@@ -3,7 +3,9 @@
 // packages ship them, relative links to files of the repository npm left
 // out and an emoji heading. With a `repository` in package.json the links
 // open the files there at the version's tag; without one the build still
-// succeeds, and prints a warning with the README's own line.
+// succeeds, and prints a warning with the README's own line. Its namespaces
+// (Geometry, Geometry.Units) get pages and sidebar entries, and an export the
+// reference leaves out (a renamed re-export) is a warning with its line.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -43,6 +45,8 @@ async function build(name: string, edit: (pkg: Record<string, unknown>) => void)
   edit(pkg);
   writeFileSync(join(lib, 'package.json'), JSON.stringify(pkg));
   writeFileSync(join(lib, 'README.md'), README);
+  // A renamed re-export: TypeDoc makes it a Reference, a kind the reference does not document.
+  writeFileSync(join(lib, 'index.d.ts'), `${readFileSync(join(lib, 'index.d.ts'), 'utf8')}export { VERSION as RELEASE };\n`);
   const content = join(dir, 'content');
   for (const d of ['docs', 'pages', 'static']) mkdirSync(join(content, d), { recursive: true });
   writeFileSync(join(content, 'site.config.ts'), config(lib));
@@ -84,5 +88,26 @@ describe("a package's README", () => {
     expect(output).toMatch(/The README's link "CONTRIBUTING\.md" names a file of the package/);
     const $ = page(unlinked.out, 'docs/api/constructs');
     expect($('main p:contains("Read the contributing guide")').find('a').map((_, a) => $(a).attr('href')).get()).toEqual([expect.stringMatching(/^#/)]);
+  });
+});
+
+describe("a package's namespaces", () => {
+  it('each have a page listing their members, linked from the sidebar of every API page', () => {
+    expect(linked.result.code, linked.result.stderr).toBe(0);
+    const $ = page(linked.out, 'docs/api/namespaces/Geometry');
+    expect($('main h1').text()).toBe('Namespace Geometry');
+    const links = $('main dl a').map((_, a) => $(a).attr('href')).get();
+    expect(links).toEqual(['/docs/api/namespaces/Geometry.Units', '/docs/api/classes/Geometry.Circle', '/docs/api/interfaces/Geometry.Point']);
+    expect($('main h3').map((_, h) => $(h).text()).get()).toEqual(['Pair', 'UNIT', 'area()']);
+    expect(page(linked.out, 'docs/api/namespaces/Geometry.Units')('main h3').map((_, h) => $(h).text()).get()).toEqual(['Length', 'toLength()']);
+    const globals = page(linked.out, 'docs/api/globals');
+    const sidebar = globals('nav a').map((_, a) => globals(a).attr('href')).get();
+    expect(sidebar).toEqual(expect.arrayContaining(['/docs/api/namespaces/Geometry', '/docs/api/namespaces/Geometry.Units']));
+  });
+
+  it('prints the warning of an export left out, with its file and line, and exits 0', () => {
+    const output = linked.result.stdout + linked.result.stderr;
+    const line = readFileSync(join(FIXTURE, 'index.d.ts'), 'utf8').split('\n').length;
+    expect(output).toMatch(new RegExp(`index\\.d\\.ts:${line}:\\d+ warning The export RELEASE is a Reference`));
   });
 });
