@@ -6,8 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
-/** The web URL of a repository file, for a path relative to the README (`docs/x.md#y`). */
-export type RepositoryLink = (relative: string) => string | undefined;
+/**
+ * The web URL of a repository file, for a path relative to the README
+ * (`docs/x.md#y`); `raw`: the file itself, for an image.
+ */
+export type RepositoryLink = (relative: string, raw?: boolean) => string | undefined;
 
 interface Repository {
   /** https://host/owner/name */
@@ -65,16 +68,16 @@ export function packageRepositoryLink(packageDir: string): RepositoryLink | unde
   const repo = parseRepository(pkg.repository);
   const ref = versionRef(pkg);
   if (!repo || !ref) return undefined;
-  return (relative) => fileUrl(repo, ref, relative);
+  return (relative, raw = false) => fileUrl(repo, ref, relative, raw);
 }
 
-function fileUrl(repo: Repository, ref: string, relative: string): string | undefined {
+function fileUrl(repo: Repository, ref: string, relative: string, raw: boolean): string | undefined {
   const cut = relative.search(/[?#]/);
   const path = cut < 0 ? relative : relative.slice(0, cut);
   const rest = cut < 0 ? '' : relative.slice(cut);
   const joined = posix.normalize(posix.join('/', repo.directory, path)).replace(/^\/+/, '');
   // A link that climbs above the repository's root names no file of it.
   if (posix.join(repo.directory, path).startsWith('..')) return undefined;
-  const segment = { github: 'blob', gitlab: '-/blob', bitbucket: 'src' }[repo.host];
+  const segment = (raw ? { github: 'raw', gitlab: '-/raw', bitbucket: 'raw' } : { github: 'blob', gitlab: '-/blob', bitbucket: 'src' })[repo.host];
   return `${repo.web}/${segment}/${encodeURIComponent(ref)}/${joined}${rest}`;
 }

@@ -16,7 +16,7 @@ import { FIXTURE_HOME } from '../support/fixture-site.ts';
 const TMP = join(ROOT, `test/.tmp/foreign-package-${process.pid}`);
 const FIXTURE = join(ROOT, 'test/fixtures/api/constructs');
 
-// Line 7 holds the relative links; lines 1-4 are the header the page strips.
+// Line 7 holds the relative links, line 9 raw HTML ones; lines 1-4 are the header the page strips.
 const README = `<h1 align="center">constructs</h1>
 
 [![npm](https://img.shields.io/npm/v/constructs.svg)](https://www.npmjs.com/package/constructs)
@@ -24,6 +24,8 @@ const README = `<h1 align="center">constructs</h1>
 ## ⚙️ Setup
 
 Read [the contributing guide](CONTRIBUTING.md), [the design notes](docs/design.md#shapes) and [setup](#️-setup).
+
+<p align="center"><img src="docs/banner.png" alt="banner"> <a href="LICENSE">license</a></p>
 `;
 
 const config = (dir: string): string => `export default {
@@ -76,7 +78,9 @@ describe("a package's README", () => {
     expect(hrefs).toEqual(expect.arrayContaining([
       'https://github.com/example/constructs/blob/v1.0.0/CONTRIBUTING.md',
       'https://github.com/example/constructs/blob/v1.0.0/docs/design.md#shapes',
+      'https://github.com/example/constructs/blob/v1.0.0/LICENSE',
     ]));
+    expect($('main img[alt="banner"]').attr('src')).toBe('https://github.com/example/constructs/raw/v1.0.0/docs/banner.png');
     const anchor = hrefs.find((h) => h.startsWith('#') && h.includes('setup'))!;
     expect($(`h2[id="${decodeURIComponent(anchor.slice(1))}"]`).text()).toContain('Setup');
   });
@@ -86,6 +90,8 @@ describe("a package's README", () => {
     const output = unlinked.result.stdout + unlinked.result.stderr;
     expect(output).toContain(`${relative(ROOT, unlinked.readme)}:7`);
     expect(output).toMatch(/The README's link "CONTRIBUTING\.md" names a file of the package/);
+    expect(output).toContain(`${relative(ROOT, unlinked.readme)}:9`);
+    expect(output).toMatch(/The README's image "docs\/banner\.png" names a file of the package/);
     const $ = page(unlinked.out, 'docs/api/constructs');
     expect($('main p:contains("Read the contributing guide")').find('a').map((_, a) => $(a).attr('href')).get()).toEqual([expect.stringMatching(/^#/)]);
   });

@@ -1,10 +1,10 @@
-// The package README's relative links (`CONTRIBUTING.md`, `docs/x.md#y`,
-// `[guide]: .github/contributing.md`) name files of the package's repository
-// that npm does not ship: each becomes the repository's URL of the file. When
-// the package names no repository, the link is shown as its text, with a
-// warning naming the README's line: the README is the package's, not the site
-// author's, so it cannot fail the build.
-import type { Definition, Link, LinkReference, Nodes, Parents, Root } from 'mdast';
+// The package README's relative links and images (`CONTRIBUTING.md`,
+// `docs/x.md#y`, `<img src="docs/logo.png">`, Markdown or raw HTML) name files
+// of the package's repository that npm does not ship: each becomes the
+// repository's URL of the file. When the package names no repository, a link
+// is shown as its text and an image as its alt text, with a warning naming the
+// README's line: the README is the package's, so it cannot fail the build.
+import type { Element, ElementContent, Root } from 'hast';
 import { SKIP, visit } from 'unist-util-visit';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
 import type { RepositoryLink } from '../package-repository.ts';
@@ -12,37 +12,33 @@ import type { DocContext } from './context.ts';
 
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/|#)/i;
 
-export function rewriteReadmeLinks(tree: Root, ctx: DocContext, link: RepositoryLink | undefined): void {
-  const unlinked = new Set<string>();
-  const resolve = (node: Link | Definition): boolean => {
-    if (!node.url || ABSOLUTE.test(node.url)) return true;
-    const url = link?.(node.url);
-    if (url) {
-      node.url = url;
-      return true;
+/** Rewrites the tree's relative `a href` and `img src` (after raw HTML is parsed, before it is checked). */
+export function rewriteReadmeUrls(tree: Root, ctx: DocContext, link: RepositoryLink | undefined): void {
+  visit(tree, 'element', (node: Element, index, parent) => {
+    const attr = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined;
+    const url = attr && node.properties[attr];
+    if (!attr || typeof url !== 'string' || !url || ABSOLUTE.test(url)) return;
+    const absolute = link?.(url, attr === 'src');
+    if (absolute) {
+      node.properties[attr] = absolute;
+      return;
     }
-    ctx.report(warning(node, ctx, link ? 'climbs above the root of the package\'s repository' : 'names a file of the package, and the package.json names no repository to link it to'));
-    return false;
-  };
-  visit(tree, 'definition', (node: Definition) => {
-    if (!resolve(node)) unlinked.add(node.identifier);
-  });
-  visit(tree, (node: Nodes, index, parent: Parents | undefined) => {
-    if (node.type !== 'link' && node.type !== 'linkReference') return;
-    const keep = node.type === 'link' ? resolve(node) : !unlinked.has((node as LinkReference).identifier);
-    if (keep || !parent || index === undefined) return;
-    // Shown as its text: a link to nowhere would fail the link check.
-    (parent.children as Nodes[]).splice(index, 1, ...node.children);
+    ctx.report(warning(url, node, ctx, link ? "climbs above the root of the package's repository" : 'names a file of the package, and the package.json names no repository to link it to'));
+    if (!parent || index === undefined) return;
+    // Shown as text: a link or image to nowhere would fail the link check or show broken.
+    const alt = node.properties.alt;
+    const text: ElementContent[] = attr === 'href' ? node.children : typeof alt === 'string' && alt ? [{ type: 'text', value: alt }] : [];
+    parent.children.splice(index, 1, ...text);
     return [SKIP, index];
   });
 }
 
-function warning(node: Link | Definition, ctx: DocContext, why: string): Diagnostic {
+function warning(url: string, node: Element, ctx: DocContext, why: string): Diagnostic {
   return {
     code: 'links/readme-relative-link',
     category: 'links',
     severity: 'warning',
-    message: `The README's link "${node.url}" ${why}, so it is shown as plain text.`,
+    message: `The README's ${node.tagName === 'img' ? 'image' : 'link'} "${url}" ${why}, so it is shown as ${node.tagName === 'img' ? 'its alt text' : 'plain text'}.`,
     hint: 'Add a "repository" to the package\'s package.json (the README\'s relative links then open its files there), or make the link absolute.',
     file: ctx.source,
     line: (node.position?.start.line ?? 1) + ctx.lineOffset,

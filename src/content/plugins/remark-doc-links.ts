@@ -2,23 +2,21 @@
 // links to the production site into route paths. A .md link to a file that
 // is not a page is reported here, with its line; other links are left to the
 // link check, which sees the rendered HTML. In the package's README, a
-// relative link names a file of the package's repository: it becomes that
-// file's URL (readme-links.ts).
+// relative link names a file of the package's repository: it is left for
+// readme-links.ts, which sees raw HTML links too.
 import { dirname, resolve } from 'node:path';
 import type { Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
 import { withoutVariationSelectors } from './heading-slug.ts';
-import { rewriteReadmeLinks } from './readme-links.ts';
 
-export const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
 export default function remarkDocLinks() {
   return (tree: Root, file: VFile) => {
     const ctx = file.data.doc;
     if (!ctx) return;
-    if (ctx.readme) rewriteReadmeLinks(tree, ctx, ctx.readme.link);
     visit(tree, 'link', (node: Link) => {
       const url = node.url;
       if (ctx.siteOrigin && url.startsWith(`${ctx.siteOrigin}/`)) {
@@ -30,7 +28,7 @@ export default function remarkDocLinks() {
         node.url = withoutVariationSelectors(url);
         return;
       }
-      if (EXTERNAL.test(url) || url.startsWith('/')) return;
+      if (EXTERNAL.test(url) || url.startsWith('/') || ctx.readme) return;
       const [target = '', hash] = url.split('#');
       if (!/\.mdx?$/.test(target)) return;
       const abs = resolve(dirname(ctx.source), decodeURIComponent(target));

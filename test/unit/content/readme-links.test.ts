@@ -52,6 +52,23 @@ describe("the package README's links", () => {
     ]);
   });
 
+  it('in raw HTML and images too: a link opens the file, an image loads the raw file', () => {
+    const { $, diagnostics } = renderReadme('![logo](docs/logo.png)\n\n<p align="center"><img src="./docs/banner.png" alt="banner"> <a href="LICENSE">license</a></p>\n', { version: '2.1.0', repository: 'github:owner/repo' });
+    expect(diagnostics).toEqual([]);
+    expect($('img').map((_, i) => $(i).attr('src')).get()).toEqual(['https://github.com/owner/repo/raw/v2.1.0/docs/logo.png', 'https://github.com/owner/repo/raw/v2.1.0/docs/banner.png']);
+    expect($('a').attr('href')).toBe('https://github.com/owner/repo/blob/v2.1.0/LICENSE');
+  });
+
+  it('in raw HTML without a repository: text and alt text, each with a warning at its line', () => {
+    const { $, diagnostics } = renderReadme('Intro.\n\n<p><img src="docs/banner.png" alt="banner"> <a href="LICENSE">license</a></p>\n', { version: '1.0.0' });
+    expect($('main, body').text()).toContain('banner license');
+    expect($('a, img').length).toBe(0);
+    expect(diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [3, expect.stringContaining('The README\'s image "docs/banner.png" names a file of the package')],
+      [3, expect.stringContaining('The README\'s link "LICENSE" names a file of the package')],
+    ]);
+  });
+
   it('use the commit npm recorded (gitHead) when there is one', () => {
     const { $ } = renderReadme('[c](CONTRIBUTING.md)\n', { version: '1.0.0', gitHead: 'abc1234def', repository: 'github:owner/repo' });
     expect($('a').attr('href')).toBe('https://github.com/owner/repo/blob/abc1234def/CONTRIBUTING.md');
@@ -61,12 +78,15 @@ describe("the package README's links", () => {
     const { $, diagnostics, file } = renderReadme(`${HEADER}Intro.\n\nSee [CONTRIBUTING.md](CONTRIBUTING.md) or [the guide][g].\n\n[g]: docs/guide.md\n`, { name: 'pkg', version: '1.0.0' });
     expect($('a').length).toBe(0);
     expect($('p').last().text()).toBe('See CONTRIBUTING.md or the guide.');
-    // The link is on line 10 of the README (the stripped header takes lines 1-7), the definition on line 12.
-    expect(diagnostics.map((d) => [d.severity, d.code, d.file, d.line])).toEqual([
-      ['warning', 'links/readme-relative-link', file, 12],
-      ['warning', 'links/readme-relative-link', file, 10],
+    // Both links are on line 10 of the README (the stripped header takes lines 1-7).
+    expect(diagnostics.map((d) => [d.severity, d.code, d.file, d.line, d.column])).toEqual([
+      ['warning', 'links/readme-relative-link', file, 10, 5],
+      ['warning', 'links/readme-relative-link', file, 10, 43],
     ]);
-    expect(diagnostics[1]!.message).toContain('"CONTRIBUTING.md"');
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining('"CONTRIBUTING.md"'),
+      expect.stringContaining('"docs/guide.md"'),
+    ]);
   });
 
   it('give an emoji heading the id its own anchor link names', () => {
