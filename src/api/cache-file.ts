@@ -34,6 +34,7 @@ const payload = z.object({
     packageName: z.string(),
     version: z.string(),
     items: z.array(z.looseObject({ kind: z.enum(['class', 'interface', 'enum', 'typeAlias', 'function', 'variable']), name: z.string(), summary: z.string() })),
+    namespaces: z.array(z.looseObject({ name: z.string(), summary: z.string() })).optional(),
   }),
   diagnostics: z.array(diagnostic),
 });

@@ -18,6 +18,19 @@ export interface ApiModel {
   packageName: string;
   version: string;
   items: ApiItem[];
+  /**
+   * Every exported namespace, nested ones too, by qualified name (`Geometry`,
+   * `Geometry.Units`), sorted. Their members are in `items`, named so.
+   */
+  namespaces?: ApiNamespace[];
+}
+
+/** A namespace: a page listing its members (items named `{name}.…`). */
+export interface ApiNamespace {
+  name: string;
+  /** One-line plain text ('' when undocumented). */
+  summary: string;
+  doc?: ApiDoc;
 }
 
 export type ApiItem = ApiClass | ApiInterface | ApiEnum | ApiTypeAlias | ApiFunction | ApiVariable;

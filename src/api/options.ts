@@ -4,7 +4,7 @@
 import type { TypeDocOptions } from 'typedoc';
 
 /** Bump when the converter or the model changes shape: old caches then miss. */
-export const CONVERTER_VERSION = 12;
+export const CONVERTER_VERSION = 13;
 
 /**
  * Compiler options for reading the declaration file. `types: []` keeps
@@ -30,6 +30,9 @@ export const TYPEDOC_OPTIONS = {
   includeVersion: true,
   disableSources: true,
   disableGit: true,
+  // pkidocs renders the README itself (its relative links become repository
+  // URLs); TypeDoc's reading of it only warned about those links.
+  readme: 'none',
   excludePrivate: true,
   excludeExternals: false,
   // Keep `@throws {RangeError}`'s type instead of dropping it.

@@ -49,9 +49,11 @@ export function renderDoc(
   ctx: DocRenderContext,
   /** `strip` for text the package brings (its README): HTML off the allow-list is removed with a warning. */
   markup: DocContext['markup'] = 'refuse',
+  /** For the package's README: where its relative links point (context.ts). */
+  readme?: DocContext['readme'],
 ): { page: RenderedDoc; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const docCtx = docContext(doc.file, doc.lineOffset, ctx, diagnostics, markup);
+  const docCtx = { ...docContext(doc.file, doc.lineOffset, ctx, diagnostics, markup), ...(readme ? { readme } : {}) };
   const { html, toc, h1 } = ctx.markdown(doc.body, { path: doc.file, data: { doc: docCtx } });
   const heading = h1 ? '' : `<h1>${escapeHtml(doc.data.title)}</h1>\n`;
   return {

@@ -2,6 +2,7 @@
 // reads code includes), API pages (render/api), page modules, section cards
 // and the not-found page. Kept apart from build.ts so watch mode can re-run
 // it for a subset of routes.
+import { dirname } from 'node:path';
 import type { ApiRenderContext } from '../render/api/index.ts';
 import { renderApiGlobalsPage, renderApiItemPage } from '../render/api/index.ts';
 import type { SiteConfig } from '../config/schema.ts';
@@ -10,6 +11,7 @@ import type { ApiNoteFile } from '../content/api-notes.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { PageModule } from '../content/page-modules.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
+import { packageRepositoryLink } from '../content/package-repository.ts';
 import { renderDoc, type DocRenderContext } from '../content/render-docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
@@ -57,7 +59,7 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         const source = readmeBody(readme.text ?? '');
         // The README has no front matter: its meta description says what the API section holds.
         const description = `The API reference of ${name} ${input.config.library.version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
-        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx, 'strip');
+        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx, 'strip', { link: packageRepositoryLink(dirname(m.file)) });
         out.diagnostics.push(...diagnostics);
         body = page;
         break;
@@ -70,8 +72,8 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
         break;
       }
       case 'api-globals':
-        body = renderApiGlobalsPage(input.apiCtx);
-        out.diagnostics.push(...refusedInComments(input, 'the list of all exports'));
+        body = renderApiGlobalsPage(input.apiCtx, m.namespace);
+        out.diagnostics.push(...refusedInComments(input, m.namespace ? `the namespace ${m.namespace}` : 'the list of all exports'));
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;
@@ -120,9 +122,11 @@ function sectionCards(index: DocSource, input: BodyInputs) {
  * badge images: they are fetched from third-party servers on every visit and
  * show as broken images offline.
  */
-function readmeBody(source: string): string {
+export function readmeBody(source: string): string {
+  // What is cut leaves its line breaks, so a warning names the README's own line.
+  const blank = (cut: string): string => cut.replace(/[^\n]/g, '');
   return source
-    .replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/i, '')
-    .replace(/^\[?!\[[^\]]*\]\(https?:[^)]*\)(?:\]\([^)]*\))?\s*$/gm, '')
-    .replace(/<div[^>]*>\s*<\/div>\s*/g, '');
+    .replace(/^\s*<h1[^>]*>[\s\S]*?<\/h1>\s*/i, blank)
+    .replace(/^\[?!\[[^\]]*\]\(https?:[^)]*\)(?:\]\([^)]*\))?[^\S\n]*$/gm, blank)
+    .replace(/<div[^>]*>\s*<\/div>\s*/g, blank);
 }

@@ -6,7 +6,7 @@ import { isPageItem, type ApiDoc, type ApiItem, type ApiMember, type ApiModel, t
 import { markdownSource } from '../render/api/doc-html.ts';
 import { LINE_WIDTH } from '../render/api/layout.ts';
 import { createTypeRenderer, type TypeRenderer } from '../render/api/type-html.ts';
-import { apiTargetHref } from '../routes/api-urls.ts';
+import { apiNamespaceHref, apiTargetHref, namespaceOf } from '../routes/api-urls.ts';
 import { itemDescription, memberCounts } from '../render/api/describe.ts';
 
 /** Turns a route path (`/docs/api/classes/X#y`) into the URL a twin links to. */
@@ -96,11 +96,18 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
 }
 
 /** The twin of the globals page: every export by kind, one line each, linked. */
-export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem) => string): string {
+/** The twin of the globals page (every export), or with `namespace` of that namespace's page (its own exports). */
+export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem) => string, namespace?: string): string {
   const groups: [ApiItem['kind'], string][] = [['class', 'Classes'], ['interface', 'Interfaces'], ['enum', 'Enumerations'], ['typeAlias', 'Type aliases'], ['function', 'Functions'], ['variable', 'Variables']];
-  const out = [`# ${cx.model.packageName} ${cx.model.version}`, `Every export of ${cx.model.packageName} ${cx.model.version}, by kind.`];
+  const { packageName, version } = cx.model;
+  const out = namespace
+    ? [`# Namespace ${namespace}`, `The exports of the namespace ${namespace} of ${packageName} ${version}, by kind.`]
+    : [`# ${packageName} ${version}`, `Every export of ${packageName} ${version}, by kind.`];
+  const inScope = (name: string): boolean => namespace === undefined || namespaceOf(name) === namespace;
+  const namespaces = (cx.model.namespaces ?? []).filter((n) => inScope(n.name));
+  if (namespaces.length) out.push('## Namespaces', namespaces.map((n) => `- [${n.name}](${cx.link(apiNamespaceHref(n.name))})${n.summary ? ` — ${n.summary}` : ''}`).join('\n'));
   for (const [kind, title] of groups) {
-    const items = cx.model.items.filter((i) => i.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    const items = cx.model.items.filter((i) => i.kind === kind && inScope(i.name)).sort((a, b) => a.name.localeCompare(b.name));
     if (!items.length) continue;
     out.push(`## ${title}`);
     out.push(items.map((i) => {

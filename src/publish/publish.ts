@@ -102,7 +102,7 @@ export function publishSite(input: PublishInput): PublishResult {
     let markdown: string | undefined;
     if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link));
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
-    else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath);
+    else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath, m.namespace);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config);
     else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, html!, link);
     if (markdown !== undefined) twins.set(route.path, markdown);
@@ -119,7 +119,7 @@ export function publishSite(input: PublishInput): PublishResult {
   const withTwin = routes.filter((r) => twins.has(r.path));
   const examples = withTwin.filter((r) => r.sidebar === 'examples');
   const docs = withTwin.filter((r) => r.kind === 'home' || r.kind === 'page' || (r.model.type === 'doc' && r.sidebar !== 'examples'));
-  const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-class' || r.kind === 'api-enum');
+  const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-namespace' || r.kind === 'api-class' || r.kind === 'api-enum');
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
   files.push({

@@ -22,16 +22,35 @@ const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
   enum: 'enumerations',
 };
 
-/** Page of a class, interface or enum; globals-page anchor of the other kinds. */
+/**
+ * Page of a class, interface or enum; anchor of the other kinds on the page
+ * of the namespace that declares them, or on the globals page.
+ */
 export function apiItemHref(kind: ApiItemKind, name: string): string {
   const dir = PAGE_DIRS[kind];
-  return dir ? `${API_BASE}/${dir}/${name}` : `${API_GLOBALS_PATH}#${globalsAnchor(name)}`;
+  if (dir) return `${API_BASE}/${dir}/${name}`;
+  const namespace = namespaceOf(name);
+  return `${namespace ? apiNamespaceHref(namespace) : API_GLOBALS_PATH}#${globalsAnchor(name)}`;
 }
 
-/** Anchor of a type alias, function or variable on the globals page. */
-export function globalsAnchor(name: string): string {
-  return name.toLowerCase();
+/** The page of a namespace, by qualified name (`Geometry.Units`). */
+export function apiNamespaceHref(name: string): string {
+  return `${API_BASE}/namespaces/${name}`;
 }
+
+/** The namespace that declares a qualified name (`Geometry` for `Geometry.area`), '' for a top-level export. */
+export function namespaceOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(0, dot);
+}
+
+/** Anchor of a type alias, function or variable on the globals page, or on its namespace's page (by its own name there). */
+export function globalsAnchor(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+}
+
+/** Id of the index of namespaces on the globals page and on a namespace's page. */
+export const NAMESPACES_SECTION_ID = 'namespaces';
 
 /** Ids of the page sections, reserved before any member takes a slug. */
 export const API_SECTION_IDS = {

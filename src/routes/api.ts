@@ -1,9 +1,9 @@
 // Routes of the API reference: the package README, the globals page and one
-// page per class, interface and enumeration.
+// page per namespace, class, interface and enumeration.
 import type { ApiItem, ApiModel } from '../api/model.ts';
 import type { ApiFacts } from '../content/plugins/remark-table.ts';
 import type { RouteKind } from '../shared/page.ts';
-import { API_BASE, API_GLOBALS_PATH, apiItemHref } from './api-urls.ts';
+import { API_BASE, API_GLOBALS_PATH, apiItemHref, apiNamespaceHref } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 
 export { API_GLOBALS_PATH };
@@ -22,6 +22,9 @@ export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRe
     { path: apiReadmePath(model.packageName), kind: 'api-readme', exact: true, sidebar: 'docs', source: readme, model: { type: 'api-readme', file: readme } },
     { path: API_GLOBALS_PATH, kind: 'api-globals', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals' } },
   ];
+  for (const { name } of model.namespaces ?? []) {
+    routes.push({ path: apiNamespaceHref(name), kind: 'api-namespace', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals', namespace: name } });
+  }
   for (const item of model.items) {
     const kind = PAGE_KINDS[item.kind];
     if (!kind) continue;

@@ -4,7 +4,7 @@ import type { ApiModel } from '../api/model.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
-import { apiItemHref } from './api-urls.ts';
+import { NAMESPACES_SECTION_ID, apiItemHref, apiNamespaceHref } from './api-urls.ts';
 import { EXAMPLES_DIR, GUIDES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
 import { API_GLOBALS_PATH, apiReadmePath } from './api.ts';
 
@@ -41,6 +41,8 @@ function apiCategory(model: ApiModel): SidebarNode {
     const links = items.map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name) }));
     return [{ type: 'category', label: title, href: `${API_GLOBALS_PATH}#${anchor}`, items: links }];
   };
+  // Nested namespaces too, each by its qualified name: a page of its own, like a class.
+  const namespaces = (model.namespaces ?? []).map((n): SidebarNode => ({ type: 'link', label: n.name, href: apiNamespaceHref(n.name) }));
   return {
     type: 'category',
     label: 'API',
@@ -48,6 +50,7 @@ function apiCategory(model: ApiModel): SidebarNode {
     items: [
       { type: 'link', label: 'Readme', href: readme },
       { type: 'link', label: 'Exports', href: API_GLOBALS_PATH },
+      ...(namespaces.length ? [{ type: 'category', label: 'Namespaces', href: `${API_GLOBALS_PATH}#${NAMESPACES_SECTION_ID}`, items: namespaces } satisfies SidebarNode] : []),
       ...group('enum', 'Enumerations', 'enumerations'),
       ...group('class', 'Classes', 'classes'),
       ...group('interface', 'Interfaces', 'interfaces'),

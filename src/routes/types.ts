@@ -7,7 +7,8 @@ import type { RouteKind, SidebarId } from '../shared/page.ts';
 export type RouteModel =
   | { type: 'doc'; doc: DocSource }
   | { type: 'api-item'; item: ApiItem }
-  | { type: 'api-globals' }
+  /** The globals page, or with `namespace` (a qualified name) that namespace's page. */
+  | { type: 'api-globals'; namespace?: string }
   | { type: 'api-readme'; file: string }
   | { type: 'page-module'; file: string }
   | { type: 'not-found' };

@@ -9,6 +9,7 @@ export type RouteKind =
   | 'examples-index'
   | 'api-readme'
   | 'api-globals'
+  | 'api-namespace'
   | 'api-class'
   | 'api-interface'
   | 'api-enum'

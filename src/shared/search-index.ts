@@ -79,10 +79,16 @@ export function memberSlug(kind: MemberKindCode, name: string): string {
 
 const ITEM_DIRS: Partial<Record<ItemKindCode, string>> = { c: 'classes', i: 'interfaces', e: 'enumerations' };
 
-/** The page of a class, interface or enum; the globals-page anchor of the other kinds (as src/routes/api-urls.ts). */
+/**
+ * The page of a class, interface or enum; the anchor of the other kinds on
+ * their namespace's page (`Geometry.area`), or on the globals page (as src/routes/api-urls.ts).
+ */
 export function itemHref(apiBase: string, kind: ItemKindCode, name: string): string {
   const dir = ITEM_DIRS[kind];
-  return dir ? `${apiBase}/${dir}/${name}` : `${apiBase}/globals#${name.toLowerCase()}`;
+  if (dir) return `${apiBase}/${dir}/${name}`;
+  const dot = name.lastIndexOf('.');
+  const page = dot < 0 ? `${apiBase}/globals` : `${apiBase}/namespaces/${name.slice(0, dot)}`;
+  return `${page}#${name.slice(dot + 1).toLowerCase()}`;
 }
 
 /** The flat records the search engine indexes. */

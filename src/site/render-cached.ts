@@ -13,12 +13,14 @@ import { openApiBodyCache } from '../pages/api-body-cache.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
+import type { SiteConfig } from '../config/schema.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchPages } from '../search/build-index.ts';
 import { searchReuse } from './search-reuse.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
+import { packageRepositoryLink } from '../content/package-repository.ts';
 import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
@@ -39,7 +41,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   const { data, dataFile } = siteData(input);
   const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async () => { const r = readPackageReadme(library.readme, config.library.package, config.limits.maxPageBytes); return r.text ?? `unreadable: ${r.problem.message}`; }, pagesDir: pagesDir(ctx.layout) });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async () => readmeKey(library.readme, config), pagesDir: pagesDir(ctx.layout) });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
@@ -216,4 +218,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     publishInput,
     save,
   };
+}
+
+/** What the README page is made of: its text, and where its relative links point (package.json `repository`). */
+function readmeKey(file: string, config: SiteConfig): string {
+  const r = readPackageReadme(file, config.library.package, config.limits.maxPageBytes);
+  const repository = packageRepositoryLink(dirname(file))?.('.') ?? 'no repository';
+  return `${r.text ?? `unreadable: ${r.problem.message}`}\n${repository}`;
 }

@@ -42,7 +42,7 @@ const BODY_MODULES: Record<RouteModel['type'], string[]> = {
   'api-globals': ['render/api/index.ts'],
   // Section index pages get their cards from simple-bodies.ts.
   doc: ['content/render-docs.ts', 'pages/simple-bodies.ts'],
-  'api-readme': ['content/render-docs.ts'],
+  'api-readme': ['content/render-docs.ts', 'content/package-repository.ts'],
   'page-module': ['pages/simple-bodies.ts'],
   'not-found': ['pages/simple-bodies.ts'],
 };

@@ -15,6 +15,7 @@ export function ApiGlobalsPage(props: ApiGlobalsPageProps) {
   return (
     <div className="api">
       <h1>{props.title}</h1>
+      {props.docHtml && <div className="dc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
       {props.indexes.map((index) => (
         <section key={index.id}>
           <h2 id={index.id}>{index.title}</h2>

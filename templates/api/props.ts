@@ -80,6 +80,8 @@ export interface IndexEntry {
 
 export interface ApiGlobalsPageProps {
   title: string;
+  /** A namespace's page: the namespace's doc comment. */
+  docHtml?: string;
   /** Kinds with pages of their own: a linked index. */
   indexes: { id: string; title: string; entries: IndexEntry[] }[];
   /** Kinds documented in place: type aliases, variables, functions. */

@@ -11,9 +11,8 @@ import { FIXTURE_HOME } from '../support/fixture-site.ts';
 const TMP = join(ROOT, `test/.tmp/version-bump-${process.pid}`);
 const OUT = join(TMP, 'out');
 const RELEASE = join(ROOT, 'content/versions/pkijs-4.0/node_modules');
-// A copy of the 4.0.0 release, its dependencies linked beside it: 4.0.0's README links to CONTRIBUTING.md,
-// a file of its repository that the reference does not rewrite yet (#29, part 2); the copy's README
-// points at the repository instead.
+// A copy of the 4.0.0 release, its dependencies linked beside it. Its README links to CONTRIBUTING.md,
+// a file of its repository npm does not ship: the page links to it in the repository, at v4.0.0.
 const LIB = join(TMP, 'lib/node_modules');
 const CONFIG = `export default {
   title: 'bumped', tagline: 'bumped',
@@ -34,8 +33,6 @@ let result: CliResult;
 beforeAll(async () => {
   cpSync(join(RELEASE, 'pkijs'), join(LIB, 'pkijs'), { recursive: true });
   for (const dep of readdirSync(RELEASE)) if (dep !== 'pkijs') symlinkSync(join(RELEASE, dep), join(LIB, dep));
-  const readme = join(LIB, 'pkijs/README.md');
-  writeFileSync(readme, readFileSync(readme, 'utf8').replaceAll('](CONTRIBUTING.md)', '](https://github.com/PeculiarVentures/PKI.js/blob/master/CONTRIBUTING.md)'));
   const content = join(TMP, 'content');
   for (const d of ['docs', 'pages', 'static']) mkdirSync(join(content, d), { recursive: true });
   writeFileSync(join(content, 'site.config.ts'), CONFIG);
@@ -51,6 +48,11 @@ describe('a site bumped to pkijs 4.0.0', () => {
     expect(result.code, result.stderr).toBe(0);
     const page = readFileSync(join(OUT, 'docs/installation/index.html'), 'utf8');
     expect(page).toMatch(/<p class="footer__text">Version: 4\.0\.0<\/p>/);
+  });
+
+  it("links the README's CONTRIBUTING.md to the repository's file at v4.0.0", () => {
+    const readme = readFileSync(join(OUT, 'docs/api/pkijs/index.html'), 'utf8');
+    expect(readme).toContain('href="https://github.com/PeculiarVentures/PKI.js/blob/v4.0.0/CONTRIBUTING.md"');
   });
 
   it('names 3.3.2 in no file of out/', () => {

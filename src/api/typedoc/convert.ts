@@ -9,9 +9,12 @@ import {
   type Reflection,
   ReflectionKind,
 } from 'typedoc';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { CompilerOptions } from 'typescript';
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
-import { compareNames, type ApiItem, type ApiModel } from '../model.ts';
+import { compareNames, type ApiItem, type ApiModel, type ApiNamespace } from '../model.ts';
+import { convertDoc, plainSummary } from './comments.ts';
 import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../options.ts';
 import { createContext, itemKindOf, qualifiedName } from './context.ts';
 import { itemConverters } from './items.ts';
@@ -105,7 +108,7 @@ function finish(project: ProjectReflection | undefined, { entry, packageDir, cwd
   }
   const outside = declaredOutside(project, packageDir, tsLibDir(compilerOptions), cwd);
   if (outside.length) return { model: undefined, diagnostics: [...outside, ...logger.diagnostics], inputs };
-  const model = toModel(project, keptTags, keywordAliases, logger.diagnostics);
+  const model = toModel(project, keptTags, keywordAliases, logger.diagnostics, cwd);
   return { model, diagnostics: logger.diagnostics, inputs };
 }
 
@@ -114,19 +117,23 @@ function toModel(
   keptTags: Map<Reflection, CommentTag[]>,
   keywordAliases: KeywordAliases,
   diagnostics: Diagnostic[],
+  cwd: string,
 ): ApiModel {
   const cx = createContext(project, keptTags, keywordAliases, convertObjectType);
   const items: ApiItem[] = [];
+  const namespaces: ApiNamespace[] = [];
   const add = (children: readonly DeclarationReflection[] | undefined): void => {
     for (const child of children ?? []) {
-      // A namespace's members are listed under their qualified names (`Geometry.area`).
+      // A namespace has a page; its members are items under their qualified names (`Geometry.area`).
       if (child.kindOf(ReflectionKind.Namespace)) {
+        const doc = convertDoc(child, cx);
+        namespaces.push({ name: qualifiedName(child), summary: plainSummary(child.comment), ...(doc ? { doc } : {}) });
         add(child.children);
         continue;
       }
       const kind = itemKindOf(child);
       if (!kind) {
-        diagnostics.push(unsupported(child));
+        diagnostics.push(unsupported(child, cwd));
         continue;
       }
       items.push({ ...itemConverters[kind](child, cx), name: qualifiedName(child) });
@@ -134,7 +141,8 @@ function toModel(
   };
   add(project.children);
   items.sort((a, b) => compareNames(a.name, b.name));
-  return { packageName: project.packageName ?? project.name, version: project.packageVersion ?? '', items };
+  namespaces.sort((a, b) => compareNames(a.name, b.name));
+  return { packageName: project.packageName ?? project.name, version: project.packageVersion ?? '', items, ...(namespaces.length ? { namespaces } : {}) };
 }
 
 /**
@@ -152,12 +160,26 @@ function keepTagsReplacedByInheritDoc(project: ProjectReflection, kept: Map<Refl
   }
 }
 
-function unsupported(decl: DeclarationReflection): Diagnostic {
+function unsupported(decl: DeclarationReflection, cwd: string): Diagnostic {
   return {
+    ...declaredAt(decl, cwd),
     code: 'api/unsupported-export',
     category: 'content',
     severity: 'warning',
     message: `The export ${qualifiedName(decl)} is a ${ReflectionKind[decl.kind]}, a kind the API reference does not document, so it is left out.`,
     hint: 'Export it as a class, interface, enum, type alias, function or variable, or ask for a converter for its kind.',
   };
+}
+
+/** The file and line of the export's declaration (sources are off, so from TypeScript's symbol), to name it in a warning. */
+function declaredAt(decl: DeclarationReflection, cwd: string): Pick<Diagnostic, 'file' | 'line' | 'column'> {
+  const id = decl.project.getSymbolIdFromReflection(decl);
+  if (!id?.fileName) return {};
+  let before: string[];
+  try {
+    before = readFileSync(id.fileName, 'utf8').slice(0, Math.max(0, id.pos)).split('\n');
+  } catch {
+    return { file: relative(cwd, id.fileName) };
+  }
+  return { file: relative(cwd, id.fileName), line: before.length, column: before.at(-1)!.length + 1 };
 }

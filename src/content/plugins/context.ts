@@ -1,6 +1,7 @@
 // Per-file context handed to the remark plugins through vfile.data, so one
 // frozen processor can serve every page.
 import type { Diagnostic } from '../../diagnostics/diagnostic.ts';
+import type { RepositoryLink } from '../package-repository.ts';
 
 export interface DocContext {
   /** Absolute path of the Markdown file being rendered. */
@@ -20,6 +21,12 @@ export interface DocContext {
   report: (d: Diagnostic) => void;
   /** HTML the allow-list refuses: a content error (`refuse`, the default), or removed with a warning (`strip`: the package's README). */
   markup?: 'refuse' | 'strip';
+  /**
+   * Set for the package's README, whose relative links name files of the
+   * package's repository, not of the site: `link` makes their URL, and is
+   * undefined when the package names no repository (the links become text).
+   */
+  readme?: { link: RepositoryLink | undefined };
 }
 
 declare module 'vfile' {

@@ -9,6 +9,7 @@ import type { Root } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { TocEntry } from '../../shared/page.ts';
+import { withoutVariationSelectors } from './heading-slug.ts';
 import { isReservedId, RESERVED_ID_PREFIX } from '../../shared/reserved-ids.ts';
 
 export default function rehypeHeadingIds() {
@@ -26,7 +27,7 @@ export default function rehypeHeadingIds() {
         return;
       }
       const existing = node.properties.id;
-      const id = freeId(slugger, typeof existing === 'string' ? existing : slugger.slug(text));
+      const id = freeId(slugger, typeof existing === 'string' ? existing : slugger.slug(withoutVariationSelectors(text)));
       node.properties.id = id;
       if (depth === 2 || depth === 3) toc.push({ depth, id, text });
     });

@@ -13,12 +13,15 @@ import type { VFile } from 'vfile';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.ts';
 import { parseRawHtml, refusedMarkup, sanitizeTree, type MarkupProblem } from '../../shared/safe-html.ts';
 import type { DocContext } from './context.ts';
+import { rewriteReadmeUrls } from './readme-links.ts';
 
 export default function rehypeSafeHtml() {
   return (tree: Root, file: VFile): Root => {
     const parsed = parseRawHtml(tree, file);
-    const problems = refusedMarkup(parsed);
     const ctx = file.data.doc;
+    // The README's relative URLs become the repository's before the check (they are then http(s), which the allow-list takes).
+    if (ctx?.readme) rewriteReadmeUrls(parsed, ctx, ctx.readme.link);
+    const problems = refusedMarkup(parsed);
     if (ctx) for (const p of problems) ctx.report(markupDiagnostic(ctx, p));
     else file.data.refusedMarkup = problems;
     return sanitizeTree(parsed);

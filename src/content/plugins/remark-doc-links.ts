@@ -1,12 +1,15 @@
 // Rewrites links between Markdown files (`./other.md#part`) and absolute
 // links to the production site into route paths. A .md link to a file that
 // is not a page is reported here, with its line; other links are left to the
-// link check, which sees the rendered HTML.
+// link check, which sees the rendered HTML. In the package's README, a
+// relative link names a file of the package's repository: it is left for
+// readme-links.ts, which sees raw HTML links too.
 import { dirname, resolve } from 'node:path';
 import type { Link, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
+import { withoutVariationSelectors } from './heading-slug.ts';
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -20,7 +23,12 @@ export default function remarkDocLinks() {
         node.url = url.slice(ctx.siteOrigin.length);
         return;
       }
-      if (EXTERNAL.test(url) || url.startsWith('#') || url.startsWith('/')) return;
+      // An anchor is slugged as heading ids are (an emoji's variation selector is in neither).
+      if (url.startsWith('#')) {
+        node.url = withoutVariationSelectors(url);
+        return;
+      }
+      if (EXTERNAL.test(url) || url.startsWith('/') || ctx.readme) return;
       const [target = '', hash] = url.split('#');
       if (!/\.mdx?$/.test(target)) return;
       const abs = resolve(dirname(ctx.source), decodeURIComponent(target));
@@ -34,7 +42,7 @@ export default function remarkDocLinks() {
         }));
         return;
       }
-      node.url = hash ? `${route}#${hash}` : route;
+      node.url = hash ? `${route}#${withoutVariationSelectors(hash)}` : route;
     });
   };
 }

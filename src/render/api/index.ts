@@ -4,7 +4,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { type ApiItem, isPageItem } from '../../api/model.ts';
-import { API_GLOBALS_PATH } from '../../routes/api-urls.ts';
+import { API_GLOBALS_PATH, apiNamespaceHref } from '../../routes/api-urls.ts';
 import type { TocEntry } from '../../shared/page.ts';
 import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
 import { ApiItemPage } from '../../../templates/api/ItemPage.tsx';
@@ -36,19 +36,21 @@ export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext, notes?: 
   };
 }
 
-export function renderApiGlobalsPage(ctx: ApiRenderContext): PageBody {
-  const props = globalsPageProps(ctx);
+/** The globals page, or with `namespace` (a qualified name) the page of that namespace, laid out alike. */
+export function renderApiGlobalsPage(ctx: ApiRenderContext, namespace?: string): PageBody {
+  const props = globalsPageProps(ctx, namespace);
+  const { packageName, version } = ctx.model;
   return {
     title: props.title,
-    description: `Every export of ${props.title} ${ctx.model.version}, grouped by kind.`,
-    html: samePageLinks(renderToStaticMarkup(createElement(ApiGlobalsPage, props))),
+    description: namespace ? `The exports of the namespace ${namespace} of ${packageName} ${version}, grouped by kind.` : `Every export of ${props.title} ${version}, grouped by kind.`,
+    html: samePageLinks(renderToStaticMarkup(createElement(ApiGlobalsPage, props)), namespace ? apiNamespaceHref(namespace) : API_GLOBALS_PATH),
     toc: globalsToc(props),
   };
 }
 
-/** Links from the globals page to its own anchors need no path (~400 of them, 17 bytes each). */
-function samePageLinks(html: string): string {
-  return html.replaceAll(`href="${API_GLOBALS_PATH}#`, 'href="#');
+/** Links from the page to its own anchors need no path (~400 of them on the globals page, 17 bytes each). */
+function samePageLinks(html: string, path: string): string {
+  return html.replaceAll(`href="${path}#`, 'href="#');
 }
 
 function itemToc(props: ApiItemPageProps): TocEntry[] {

@@ -8,7 +8,7 @@ import { mirroredClass } from '../../../src/search/api-rows.ts';
 import { buildSearchIndex, searchAsset } from '../../../src/search/build-index.ts';
 import { pageSections } from '../../../src/search/page-rows.ts';
 import { expandIndex } from '../../../src/shared/search-index.ts';
-import { loadPkijs } from '../api/support.ts';
+import { loadConstructs, loadPkijs } from '../api/support.ts';
 
 const page = {
   path: '/docs/guide', kind: 'doc' as const, sidebar: 'docs' as const, title: 'Guide',
@@ -27,6 +27,13 @@ describe('search index', async () => {
     const exports = api.filter((r) => !r.owner).map((r) => `${r.kind} ${r.name} ${r.href}`);
     expect(exports).toEqual(model.items.map((i) => `${i.kind} ${i.name} ${apiItemHref(i.kind, i.name)}`));
     expect(exports.length).toBe(663);
+  });
+
+  it("links a namespace's members where its page documents them", async () => {
+    const constructs = (await loadConstructs()).model;
+    const rows = expandIndex(JSON.parse(JSON.stringify(buildSearchIndex(constructs, [])))).filter((r) => r.group === 'api' && !r.owner);
+    expect(rows.map((r) => `${r.name} ${r.href}`)).toEqual(constructs.items.map((i) => `${i.name} ${apiItemHref(i.kind, i.name)}`));
+    expect(rows.find((r) => r.name === 'Geometry.Units.toLength')?.href).toBe('/docs/api/namespaces/Geometry.Units#tolength');
   });
 
   it('holds every member anchor (overloads included) once, but the copies a mirror interface has of its class, and nothing else', () => {

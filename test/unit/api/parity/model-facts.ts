@@ -8,7 +8,7 @@ const plain = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;
 const text = (t: ApiType | undefined): string => (t ? plain(renderer.type(t)) : 'unknown');
 
 export function modelFacts(model: ApiModel): string[] {
-  return model.items.flatMap(itemFacts);
+  return [...(model.namespaces ?? []).map((n) => `export ${n.name}: namespace`), ...model.items.flatMap(itemFacts)];
 }
 
 /**

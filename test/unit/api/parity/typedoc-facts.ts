@@ -9,13 +9,16 @@ export const ITEM_KINDS: Record<number, string> = { 8: 'enum', 32: 'variable', 6
 export const MEMBER_KINDS: Record<number, string> = { 16: 'enumMember', 512: 'constructor', 1024: 'property', 262144: 'accessor', 2048: 'method' };
 const NAMESPACE = 4;
 
-/** Facts of every export, namespaces' members under qualified names. */
+/** Facts of every export, namespaces themselves and their members under qualified names. */
 export function typedocFacts(project: J): string[] {
   const facts: string[] = [];
   const visit = (children: J[] | undefined, prefix: string): void => {
     for (const c of children ?? []) {
       const name = `${prefix}${c.name}`;
-      if (c.kind === NAMESPACE) visit(c.children, `${name}.`);
+      if (c.kind === NAMESPACE) {
+        facts.push(`export ${name}: namespace`);
+        visit(c.children, `${name}.`);
+      }
       else facts.push(...itemFacts(c, name));
     }
   };
