@@ -2,8 +2,8 @@
 // at the site's origin: content/static/evil.svg with a <script> set the page
 // title in Chromium. The site publishes no script but its own bundle, so:
 // - what a file is, is decided as a static host decides it: by the content
-//   type the mime-db table gives its extension (GitHub Pages, Netlify, `serve`
-//   and express all use it). A type a browser renders as a document (HTML or
+//   type the mime-db table gives its extension (GitHub Pages and `serve` use
+//   it). A type a browser renders as a document (HTML or
 //   XML: .xhtml, .xml, .xsl, .xsd, .rng, .svgz, .rss, …) is refused, except
 //   .html, .htm and .svg, which are checked;
 // - a checked file must be UTF-8 as it is checked (an XML declaration or a
