@@ -16,7 +16,7 @@
 //   own pages (safe-html.ts), anything else (a <frameset>) refused;
 // - an SVG image is parsed as XML, as a browser reads it (static-svg.ts).
 // A problem names the first active or refused thing and its line.
-import { extname } from 'node:path';
+import { basename } from 'node:path';
 import type { Element, Root, RootContent } from 'hast';
 import { fromParse5 } from 'hast-util-from-parse5';
 import mimeDb from 'mime-db';
@@ -41,7 +41,9 @@ for (const [type, entry] of Object.entries(mimeDb)) {
 /** The document type a static host serves this file with, when it is one and the file is not checked; undefined for any other file. */
 export function refusedDocumentType(path: string): string | undefined {
   if (isActiveMarkupFile(path)) return undefined;
-  return DOCUMENT_TYPES.get(extname(path).slice(1).toLowerCase())?.[0];
+  // As mime-types looks it up: the part after the last dot, of a dotfile too (`.xml` is application/xml).
+  const name = basename(path);
+  return name.includes('.') ? DOCUMENT_TYPES.get(name.slice(name.lastIndexOf('.') + 1).toLowerCase())?.[0] : undefined;
 }
 
 /** The first thing in the file that could run script or that the allow-list refuses, if any. */

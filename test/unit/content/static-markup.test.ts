@@ -114,11 +114,11 @@ describe('static markup beyond HTML and SVG', () => {
   it('decides by the content type a static host gives the extension (mime-db): any HTML or XML type is refused, other files are copied', () => {
     const xhtml = '<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><body><script>document.title="PWNED"</script></body></html>';
     // .xsd and .rng are application/xml, .rss application/rss+xml, .xslt application/xslt+xml, .XHT application/xhtml+xml.
-    for (const name of ['schema.xsd', 'grammar.rng', 'feed.rss', 'style.xslt', 'page.XHT']) writeFileSync(join(STATIC, name), xhtml);
+    for (const name of ['schema.xsd', 'grammar.rng', 'feed.rss', 'style.xslt', 'page.XHT', '.xml']) writeFileSync(join(STATIC, name), xhtml);
     for (const name of ['notes.txt', 'data.json', 'site.webmanifest', 'README']) writeFileSync(join(STATIC, name), xhtml);
     const { files, diagnostics } = listStaticFiles(STATIC, TMP);
     expect(files.map((f) => f.path).sort()).toEqual(['README', 'data.json', 'notes.txt', 'site.webmanifest']);
-    expect(diagnostics.map((d) => /is served by a static host as (\S+),/.exec(d.message)?.[1])).toEqual(['application/rss+xml', 'application/xml', 'application/xhtml+xml', 'application/xml', 'application/xslt+xml']);
+    expect(diagnostics.map((d) => /is served by a static host as (\S+),/.exec(d.message)?.[1])).toEqual(['application/xml', 'application/rss+xml', 'application/xml', 'application/xhtml+xml', 'application/xml', 'application/xslt+xml']);
   });
 
   it.each([
