@@ -56,6 +56,12 @@ export function brokenLink(path: string): { code: string; what: string } | undef
 }
 
 export function readContentFile(file: string, limits: ReadLimits): ReadResult {
+  const read = readContentBytes(file, limits);
+  return read.problem ? read : { text: read.bytes.toString('utf8'), real: read.real };
+}
+
+/** readContentFile's bytes, for a caller that decodes them itself (strictly, say). */
+export function readContentBytes(file: string, limits: ReadLimits): { bytes: Buffer; real: string; problem?: undefined } | { problem: ReadProblem } {
   const real = realpathOrUndefined(file);
   if (real === undefined) return { problem: missing(file) };
   if (!isInside(real, limits.boundary)) {
@@ -89,7 +95,7 @@ export function readContentFile(file: string, limits: ReadLimits): ReadResult {
         hint: 'Split it into several pages, or raise limits.maxPageBytes in the site config.',
       } };
     }
-    return { text: readFileSync(fd, 'utf8'), real };
+    return { bytes: readFileSync(fd), real };
   } finally {
     closeSync(fd);
   }

@@ -3,9 +3,11 @@
 // refused: <script>, <style> and the style attribute, <foreignObject> (HTML
 // inside), <a>, <image>, animation (<set>/<animate> can write a javascript:
 // URL into an href), event handlers, and an href that leads anywhere but to
-// an element of the same file. Names are those of the hast tree
-// (hast-util-from-parse5): `stroke-width` is strokeWidth, `xlink:href` is xLinkHref.
-import type { Properties } from 'hast';
+// an element of the same file. Names are the XML names as the file spells
+// them (XML is case-sensitive): `stroke-width`, `viewBox`, `xlink:href`.
+
+export const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+const XLINK_NAMESPACE = 'http://www.w3.org/1999/xlink';
 
 export const SVG_ELEMENTS: ReadonlySet<string> = new Set([
   'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc',
@@ -14,28 +16,32 @@ export const SVG_ELEMENTS: ReadonlySet<string> = new Set([
 ]);
 
 const ATTRIBUTES: ReadonlySet<string> = new Set([
-  'id', 'className', 'lang', 'xmlSpace', 'role', 'ariaLabel', 'ariaHidden', 'ariaLabelledBy', 'ariaDescribedBy', 'focusable', 'version',
+  'id', 'class', 'lang', 'xml:lang', 'xml:space', 'role', 'aria-label', 'aria-hidden', 'aria-labelledby', 'aria-describedby', 'focusable', 'version',
   'width', 'height', 'viewBox', 'preserveAspectRatio', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy',
   'dx', 'dy', 'd', 'points', 'pathLength', 'transform', 'offset',
-  'fill', 'fillOpacity', 'fillRule', 'stroke', 'strokeWidth', 'strokeLineCap', 'strokeLineJoin', 'strokeMiterLimit',
-  'strokeDashArray', 'strokeDashOffset', 'strokeOpacity', 'opacity', 'color', 'clipPath', 'clipRule', 'mask', 'visibility',
-  'display', 'overflow', 'vectorEffect', 'shapeRendering', 'textRendering', 'colorInterpolation',
-  'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'textAnchor', 'dominantBaseline', 'letterSpacing', 'textDecoration',
-  'stopColor', 'stopOpacity', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'patternUnits', 'patternContentUnits',
+  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit',
+  'stroke-dasharray', 'stroke-dashoffset', 'stroke-opacity', 'opacity', 'color', 'clip-path', 'clip-rule', 'mask', 'visibility',
+  'display', 'overflow', 'vector-effect', 'shape-rendering', 'text-rendering', 'color-interpolation',
+  'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing', 'text-decoration',
+  'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'patternUnits', 'patternContentUnits',
   'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
 ]);
 
-/** Namespace declarations are allowed only for the namespaces they must name. */
-const NAMESPACES: Readonly<Record<string, string>> = { xmlns: 'http://www.w3.org/2000/svg', xmlnsXLink: 'http://www.w3.org/1999/xlink' };
+/**
+ * Namespace declarations are allowed only for the namespaces they must name,
+ * so an unprefixed element is in the SVG namespace or in none, and the only
+ * prefixes in use are xlink: and xml:.
+ */
+const NAMESPACES: Readonly<Record<string, string>> = { xmlns: SVG_NAMESPACE, 'xmlns:xlink': XLINK_NAMESPACE };
 /** A reference to an element of the same file (`#id`), on <use> only. */
-const HREFS = new Set(['href', 'xLinkHref']);
+const HREFS = new Set(['href', 'xlink:href']);
 
 /** Why this attribute is refused, as a noun phrase for messages; undefined when it is allowed. */
-export function svgAttributeProblem(tagName: string, key: string, value: Properties[string]): string | undefined {
+export function svgAttributeProblem(tagName: string, name: string, value: string): string | undefined {
   const on = `<${tagName}>`;
-  if (/^on/i.test(key)) return `an inline event handler (${key.toLowerCase()}=) on ${on}`;
-  if (key in NAMESPACES) return value === NAMESPACES[key] ? undefined : `the namespace declaration ${key}="${String(value)}" on ${on}`;
-  if (HREFS.has(key)) return tagName === 'use' && /^#[\w.:-]+$/.test(String(value)) ? undefined : `the link ${key === 'href' ? 'href' : 'xlink:href'}="${String(value)}" on ${on} (only <use href="#id"> is allowed)`;
-  if (key === 'style') return `the style attribute on ${on} (write presentation attributes such as fill= instead)`;
-  return ATTRIBUTES.has(key) ? undefined : `the attribute ${key} on ${on}, which is not on the list of allowed SVG`;
+  if (/^on/i.test(name)) return `an inline event handler (${name}=) on ${on}`;
+  if (name === 'xmlns' || name.startsWith('xmlns:')) return value === NAMESPACES[name] ? undefined : `the namespace declaration ${name}="${value}" on ${on}`;
+  if (HREFS.has(name)) return tagName === 'use' && /^#[\w.:-]+$/.test(value) ? undefined : `the link ${name}="${value}" on ${on} (only <use href="#id"> is allowed)`;
+  if (name === 'style') return `the style attribute on ${on} (write presentation attributes such as fill= instead)`;
+  return ATTRIBUTES.has(name) ? undefined : `the attribute ${name} on ${on}, which is not on the list of allowed SVG`;
 }

@@ -28,6 +28,8 @@ interface PageEntry {
   ids: Set<string>;
   /** Internal links, one per distinct href. */
   links: Link[];
+  /** Same-site files the page loads (images, stylesheet, icon, scripts), one per distinct URL. */
+  loads: Link[];
   /** The page's parts (document head, layout before the content, content, layout after it) and what each holds, reused while unchanged. */
   parts?: Part[];
 }
@@ -74,7 +76,7 @@ export class LinkIndex {
   /** A page's ids and internal links, as the page cache keeps them. */
   pageLinks(path: string): PageLinks | undefined {
     const entry = this.pages.get(path);
-    return entry && { ids: entry.ids, hrefs: entry.links.map((l) => l.href) };
+    return entry && { ids: entry.ids, hrefs: entry.links.map((l) => l.href), loads: entry.loads.map((l) => l.href) };
   }
 
   get diagnostics(): Diagnostic[] {
@@ -125,13 +127,10 @@ let resolvedCount = 0;
 const RESOLVED_LIMIT = 100_000;
 
 function toEntry(page: IndexedPage, before: PageEntry | undefined, base: string): PageEntry {
-  const { ids, hrefs, parts } = collect(page, before);
-  const links: Link[] = [];
-  for (const href of new Set(hrefs)) {
-    if (EXTERNAL.test(href)) continue;
-    links.push(resolve(href, page.path, base));
-  }
-  return { path: page.path, source: page.source, ids, links, parts };
+  const { ids, hrefs, loads, parts } = collect(page, before);
+  // A file on another site (or a data: URL) is not the site's to check.
+  const internal = (urls: readonly string[]): Link[] => [...new Set(urls)].filter((url) => !EXTERNAL.test(url)).map((url) => resolve(url, page.path, base));
+  return { path: page.path, source: page.source, ids, links: internal(hrefs), loads: internal(loads), parts };
 }
 
 /**
@@ -153,7 +152,7 @@ function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & 
     // The new text is kept (an old slice would keep the old page's whole HTML alive).
     return { html, links: old?.html === html ? old.links : collectLinks(html) };
   });
-  return { ids: new Set(parts.flatMap((p) => [...p.links.ids])), hrefs: parts.flatMap((p) => p.links.hrefs), parts };
+  return { ids: new Set(parts.flatMap((p) => [...p.links.ids])), hrefs: parts.flatMap((p) => p.links.hrefs), loads: parts.flatMap((p) => p.links.loads), parts };
 }
 
 function resolve(href: string, from: string, base: string): Link {
@@ -191,6 +190,16 @@ class Checker {
 
   check(page: PageEntry): Diagnostic[] {
     const out: Diagnostic[] = [];
+    for (const link of page.loads) {
+      if (!link.outside && (this.staticFiles.has(link.rawPath) || this.pages.has(link.path))) continue;
+      // A file the page loads is a static file (or an asset); the page would show it broken.
+      const suggestion = link.outside ? undefined : closest(link.rawPath, [...this.staticFiles]);
+      out.push(error('links', 'links/missing-file', `The page ${page.path} loads "${link.href}", which ${link.outside ? `leaves the base URL ${this.base} the site is served under` : 'is not a file of the site'}.`, {
+        file: page.source,
+        line: this.locate(page.source, link.href.startsWith('/') ? (stripBase(this.base, link.href) ?? link.href) : link.href),
+        hint: suggestion ? `Add the file to content/static, or fix the path (did you mean "${suggestion}"?).` : 'Add the file to content/static, or fix the path.',
+      }));
+    }
     for (const link of page.links) {
       if (!link.outside && this.staticFiles.has(link.rawPath)) continue;
       const problem = this.problem(link, page.path);

@@ -5,14 +5,15 @@
 // whose paths differ only in case (one file on macOS and Windows) too. An HTML
 // or SVG file is read and refused when it could run script at the site's
 // origin (src/content/static-markup.ts); the text that was checked is what is
-// published, so a file swapped after the check cannot slip in. XML documents a
-// browser renders (XHTML, XSLT, .svgz, …) are refused outright.
+// published, so a file swapped after the check cannot slip in. Any other file
+// a static host serves as an HTML or XML document (XHTML, XSLT, .xsd, .svgz,
+// …, by its extension's type in mime-db) is refused outright.
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DEFAULT_MAX_PAGE_BYTES } from '../config/schema.ts';
-import { brokenLink, isMissing, problemAt, readContentFile, realpathOrUndefined, show } from '../content/read-file.ts';
-import { activeMarkup, isActiveMarkupFile, isRefusedMarkupFile } from '../content/static-markup.ts';
+import { brokenLink, isMissing, problemAt, readContentBytes, realpathOrUndefined, show } from '../content/read-file.ts';
+import { activeMarkup, decodeMarkup, isActiveMarkupFile, refusedDocumentType } from '../content/static-markup.ts';
 import { listContentFiles } from '../content/walk.ts';
 import { mkdirOwned, writeOwned } from './guard.ts';
 
@@ -59,8 +60,9 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
       continue;
     }
     byLowerCase.set(file.rel.toLowerCase(), file.rel);
-    if (isRefusedMarkupFile(file.rel)) {
-      diagnostics.push(error('content', 'content/active-static-file', `${show(file.path)} is an XML document a browser renders (and runs the script of) at the site's own origin, and the site runs no script but its own bundle.`, {
+    const documentType = refusedDocumentType(file.rel);
+    if (documentType) {
+      diagnostics.push(error('content', 'content/active-static-file', `${show(file.path)} is served by a static host as ${documentType}, a document a browser renders (and runs the script of) at the site's own origin, and the site runs no script but its own bundle.`, {
         file: file.path, hint: 'Publish it as .html or .svg (which are checked), or as Markdown in content/docs, or remove it.',
       }));
       continue;
@@ -77,10 +79,11 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
 }
 
 function checkMarkup(path: string, root: string, maxBytes: number): { text: string } | { problem: Diagnostic } {
-  const read = readContentFile(path, { boundary: realpathOrUndefined(root) ?? root, boundaryName: 'the repository', maxBytes });
+  const read = readContentBytes(path, { boundary: realpathOrUndefined(root) ?? root, boundaryName: 'the repository', maxBytes });
   if (read.problem) return { problem: problemAt(read.problem, path) };
-  const found = activeMarkup(path, read.text);
-  if (!found) return { text: read.text };
+  const decoded = decodeMarkup(read.bytes);
+  const found = 'problem' in decoded ? decoded.problem : activeMarkup(path, decoded.text);
+  if (!found) return { text: (decoded as { text: string }).text };
   return { problem: error('content', 'content/active-static-file', `${show(path)} holds ${found.what}. A static file is served from the site's own origin, where its script would run, and the site runs no script but its own bundle.`, {
     file: path, line: found.line, column: found.column,
     hint: /\.svg$/i.test(path)

@@ -31,7 +31,12 @@ export interface SiteView {
   footer: { style: 'dark' | 'light'; columns: FooterColumnView[]; copyright?: string };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   announcement?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
+  /** The icon every page's head links, when content/static holds it. */
+  favicon?: string;
 }
+
+/** The site's icon, a file of content/static. */
+export const FAVICON = '/favicon.svg';
 
 /**
  * The same for every page: the site view and the full sidebar trees. Written

@@ -10,7 +10,7 @@ import { createApiRenderContext, type ApiRenderContext } from '../render/api/ind
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { siteView } from '../render/site-view.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import type { SiteData } from '../shared/view.ts';
+import { FAVICON, type SiteData } from '../shared/view.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, StageContext } from './types.ts';
@@ -43,8 +43,10 @@ export function apiBodyKey({ api, content }: Inputs): string | undefined {
 }
 
 /** The data every page embeds (site view and sidebars) and its hashed asset. */
-export function siteData({ config, site }: Inputs): { data: SiteData; dataFile: ReturnType<typeof hashedAsset> } {
-  const data: SiteData = { site: siteView(config, site.sidebarHome), sidebars: site.sidebars };
+export function siteData({ config, site, content }: Inputs): { data: SiteData; dataFile: ReturnType<typeof hashedAsset> } {
+  // Every page's head links the icon only when the site has one: a link to a missing file fails the link check.
+  const favicon = content.statics.some((f) => f.path === FAVICON.slice(1)) ? { favicon: FAVICON } : {};
+  const data: SiteData = { site: { ...siteView(config, site.sidebarHome), ...favicon }, sidebars: site.sidebars };
   return { data, dataFile: hashedAsset('data', JSON.stringify(data)) };
 }
 

@@ -131,8 +131,6 @@ export class SiteBuilder {
     const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);
     const pages = [...rendered.outputs.values()].map((o) => o.page);
     const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
-    // New asset URLs alone change no link or id: only rendered pages are checked again.
-    const relinked = changed.filter((p) => rendered.renderedPaths.has(p.path) || rendered.collected?.has(p.path));
     const files = new Map<string, Contents>();
     for (const output of rendered.outputs.values()) for (const f of output.files) files.set(f.path, f.contents);
     for (const a of rendered.assets) files.set(a.url.slice(1), a.contents);
@@ -163,7 +161,7 @@ export class SiteBuilder {
     const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics, onManifestError: (e) => this.ctx.notice(`${this.outDir}'s manifest could not be updated (${e.message}): pkidocs check will report it until the next full build.`) })
       : whenStaged(stageSite(this.outDir, (await this.claimOutput()).token, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
-    const links = await stage('links', () => linkStage(relinked, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
+    const links = await stage('links', () => linkStage(changed, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
       (r) => `${r.linksChecked} links (every href, repeats included) on ${r.pagesChecked} pages`)
       .catch(async (e: unknown) => {
         await staged.abort();

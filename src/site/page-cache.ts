@@ -21,7 +21,8 @@ import { loadChecked, writeSealed } from '../shared/cache-io.ts';
 
 /** Bump when what a key covers, or the file's shape, changes. */
 // 3: links are stored as indexes into one table of hrefs (most are the layout's, the same on every page).
-const FORMAT = 3;
+// 4: the files a page loads (its images, icon, stylesheet, scripts) are kept beside its links, in the same table.
+const FORMAT = 4;
 
 const bodySchema = z.object({
   title: z.string(),
@@ -36,6 +37,8 @@ const pageSchema = z.object({
   ids: z.array(z.string()),
   /** Indexes into the file's table of hrefs. */
   hrefs: z.array(z.number().int().nonnegative()),
+  /** The URLs of the files the page loads, as indexes into the same table. */
+  loads: z.array(z.number().int().nonnegative()),
   /** The body's title and description: what llms.txt lists of a page, so publish needs no unchanged body. */
   title: z.string(),
   description: z.string().optional(),
@@ -62,7 +65,7 @@ const cacheSchema = z.object({
     pages: z.record(z.string(), z.string()).optional(),
   }).optional(),
   publish: publishSchema.optional(),
-}).refine((d) => Object.values(d.pages).every((p) => p.hrefs.every((i) => i < d.hrefs.length)), 'a link points past the table of hrefs');
+}).refine((d) => Object.values(d.pages).every((p) => [...p.hrefs, ...p.loads].every((i) => i < d.hrefs.length)), 'a link points past the table of hrefs');
 const manifestSchema = z.object({
   format: z.literal(FORMAT),
   /** A hash of the output folder's path: one manifest, of the folder written last, so the cache does not grow with every --out. */
@@ -71,7 +74,7 @@ const manifestSchema = z.object({
   files: z.record(z.string(), z.tuple([z.string(), z.number(), z.number(), z.number()])),
 });
 
-export type CachedPage = Omit<z.infer<typeof pageSchema>, 'hrefs'> & { hrefs: string[] };
+export type CachedPage = Omit<z.infer<typeof pageSchema>, 'hrefs' | 'loads'> & { hrefs: string[]; loads: string[] };
 export type CachedPublish = z.infer<typeof publishSchema>;
 export type CachedBody = { key: string; body: PageBody; deps: [string, string][] };
 type Stored = z.infer<typeof cacheSchema>;
@@ -85,13 +88,13 @@ function stored(data: CacheData): Stored {
     if (i === undefined) table.set(href, (i = table.size));
     return i;
   };
-  const pages = Object.fromEntries(Object.entries(data.pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map(index) }]));
+  const pages = Object.fromEntries(Object.entries(data.pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map(index), loads: page.loads.map(index) }]));
   return { ...data, hrefs: [...table.keys()], pages };
 }
 
 /** The form the build reads: each page's hrefs as strings (one string per distinct href). */
 function loaded({ hrefs, pages, ...rest }: Stored): CacheData {
-  return { ...rest, pages: Object.fromEntries(Object.entries(pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map((i) => hrefs[i]!) }])) };
+  return { ...rest, pages: Object.fromEntries(Object.entries(pages).map(([path, page]) => [path, { ...page, hrefs: page.hrefs.map((i) => hrefs[i]!), loads: page.loads.map((i) => hrefs[i]!) }])) };
 }
 type Manifest = z.infer<typeof manifestSchema>;
 

@@ -61,7 +61,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     const files = cache.reusableAll(old.files);
     if (!files) return;
     linked.push(...files);
-    collected.set(route.path, { ids: new Set(old.ids), hrefs: old.hrefs });
+    collected.set(route.path, { ids: new Set(old.ids), hrefs: old.hrefs, loads: old.loads });
     reused.add(route.path);
   }));
 
@@ -173,7 +173,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       for (const [path, sha] of Object.entries(files)) written.set(path, sha);
       const links = index.pageLinks(route.path);
       const { title, description } = bodies.get(route.path) ?? old!;
-      if (key && links) pages[route.path] = { key, files, ids: [...links.ids], hrefs: links.hrefs, title, ...(description === undefined ? {} : { description }) };
+      if (key && links) pages[route.path] = { key, files, ids: [...links.ids], hrefs: links.hrefs, loads: links.loads, title, ...(description === undefined ? {} : { description }) };
     }
     const cachedBodies: Record<string, CachedBody> = {};
     for (const route of site.routes) {

@@ -232,7 +232,7 @@ describe('hostile content made at run time', () => {
   it('a static link to a file inside the repository is copied as a regular file (and links to it resolve); out/ holds no link', async () => {
     const config = site('static-link-inside-repository', (dir) => {
       mkdirSync(join(dir, 'static/img'), { recursive: true });
-      writeFileSync(join(dir, 'shared-logo.svg'), '<svg id="shared"/>');
+      writeFileSync(join(dir, 'shared-logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="shared"/>');
       symlinkSync('../../shared-logo.svg', join(dir, 'static/img/logo.svg'));
       // The link check knows the linked file as a static file.
       writeFileSync(join(dir, 'docs/other.md'), `${PAGE}\nThe [logo](/img/logo.svg).\n`);
@@ -240,7 +240,7 @@ describe('hostile content made at run time', () => {
     const { code, output } = await build(config);
     expect(output).toMatch(/Built \d+ pages/);
     expect(code).toBe(ExitCode.Ok);
-    expect(readFileSync(join(OUT, 'img/logo.svg'), 'utf8')).toBe('<svg id="shared"/>');
+    expect(readFileSync(join(OUT, 'img/logo.svg'), 'utf8')).toBe('<svg xmlns="http://www.w3.org/2000/svg" id="shared"/>');
     expect(walk(OUT).filter((p) => lstatSync(p).isSymbolicLink())).toEqual([]);
     expect(dirname(join(OUT, 'img/logo.svg'))).toBe(join(OUT, 'img'));
   });

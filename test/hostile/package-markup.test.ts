@@ -19,16 +19,18 @@ const TMP = join(ROOT, 'test/.tmp/hostile-package-markup');
 const CHECKOUT = join(TMP, 'checkout');
 const OUT = join(TMP, 'out');
 
+// The images name a file of the site that is no image (404.html), so they fail to load, as
+// onerror needs, and yet pass the build's check of the files a page loads.
 const README = `# pkijs
 
-Intro <img src=x onerror="window.__pwned='readme-img'"> text.
+Intro <img src=/404.html onerror="window.__pwned='readme-img'"> text.
 
-<svg><style><img src=x onerror="window.__pwned='readme-svg'"></style></svg>
+<svg><style><img src=/404.html onerror="window.__pwned='readme-svg'"></style></svg>
 
 [The spec](javascript:window.__pwned%3D'readme-link')
 `;
 const DTS = `/**
- * An X.509 certificate. <img src=x onerror="window.__pwned='comment-img'">
+ * An X.509 certificate. <img src=/404.html onerror="window.__pwned='comment-img'">
  *
  * See [the spec](javascript:window.__pwned%3D'comment-link').
  */

@@ -31,6 +31,19 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it('reports a file a page loads that the site lacks (an image, the icon), and passes files of other sites and data: URLs', async () => {
+    const head = '<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/_pkidocs/site.css"><link rel="canonical" href="https://pkijs.org/docs/d"><link rel="alternate" href="/docs/d.md">';
+    const body = '<img src="/img/missing-diagram.png" alt="d"><img srcset="../img/logo.svg 1x, https://cdn.example/x.png 2x, data:image/png;base64,AAA= 3x"><a href="/docs/d">self</a>';
+    const site = [{ path: '/docs/d', source: 'content/docs/d.md', html: `<html><head>${head}</head><body>${body}</body></html>` }];
+    const report = await checkLinks(site, new Set(['/_pkidocs/site.css', '/img/logo.svg', '/img/missing.png']), (_, href) => (href === '/img/missing-diagram.png' ? 6 : undefined));
+    expect(report.diagnostics.map((d) => [d.code, d.message, d.hint, d.line])).toEqual([
+      ['links/missing-file', 'The page /docs/d loads "/favicon.svg", which is not a file of the site.', 'Add the file to content/static, or fix the path (did you mean "/img/logo.svg"?).', undefined],
+      ['links/missing-file', 'The page /docs/d loads "/img/missing-diagram.png", which is not a file of the site.', 'Add the file to content/static, or fix the path (did you mean "/img/missing.png"?).', 6],
+    ]);
+    // The alternate twin and the canonical URL are not loaded: only the <a> counts as a link.
+    expect(report.linksChecked).toBe(1);
+  });
+
   it('resolves relative links against the page, skips other schemes, and says which category failed', async () => {
     const site = [
       page('/', '<a href="docs/intro">rel</a>'),

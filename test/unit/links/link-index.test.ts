@@ -129,13 +129,13 @@ describe('LinkIndex', () => {
       expect(parsed.mock.calls.map(([html]) => html)).toEqual([part]);
       // What the whole page holds (its links are all internal, each once).
       const whole = collectLinks(doc(...edit).html);
-      expect(index.pageLinks('/docs/usage')).toEqual({ ids: whole.ids, hrefs: whole.hrefs });
+      expect(index.pageLinks('/docs/usage')).toEqual({ ids: whole.ids, hrefs: whole.hrefs, loads: whole.loads });
     }
     expect(index.diagnostics).toEqual((await checkLinks([...SITE, doc(...edits.at(-1)![0])], STATIC, locate)).diagnostics);
   });
 
   it('takes the ids and links a page brings, and cuts a page without <body> in three', async () => {
-    const brought = { ids: new Set(['kept']), hrefs: ['/docs/intro'] };
+    const brought = { ids: new Set(['kept']), hrefs: ['/docs/intro'], loads: [] };
     // From the page cache: its HTML is not parsed at all.
     let index = await LinkIndex.empty(locate).update([...SITE, { path: '/docs/cached', source: 'content/docs/cached.md', html: '<a href="/docs/gone">x</a>', links: brought }], [], STATIC);
     expect(index.pageLinks('/docs/cached')).toEqual(brought);
@@ -145,7 +145,7 @@ describe('LinkIndex', () => {
     const content = '<h2 id="here">Here</h2>';
     index = await index.update([{ path: '/docs/cached', source: 'content/docs/cached.md', html: `<nav><a href="/docs/third">t</a></nav>${content}<p>end</p>`, body: content }], [], STATIC);
     expect(parsed.mock.calls.map(([html]) => html)).toEqual(['<nav><a href="/docs/third">t</a></nav>', content, '<p>end</p>']);
-    expect(index.pageLinks('/docs/cached')).toEqual({ ids: new Set(['here']), hrefs: ['/docs/third'] });
+    expect(index.pageLinks('/docs/cached')).toEqual({ ids: new Set(['here']), hrefs: ['/docs/third'], loads: [] });
   });
 
   it('parses the whole page when its content is not in it, and cuts a page that starts with its content', async () => {
@@ -157,8 +157,8 @@ describe('LinkIndex', () => {
     const index = await LinkIndex.empty(locate).update([...SITE, missing, first], [], STATIC);
     expect(parsed.mock.calls.map(([html]) => html).slice(-4)).toEqual([missing.html, '', content, '<a href="/docs/third">t</a>']);
     expect([index.pageLinks('/docs/missing'), index.pageLinks('/docs/first')]).toEqual([
-      { ids: new Set(), hrefs: ['/docs/intro'] },
-      { ids: new Set(['top']), hrefs: ['/docs/third'] },
+      { ids: new Set(), hrefs: ['/docs/intro'], loads: [] },
+      { ids: new Set(['top']), hrefs: ['/docs/third'], loads: [] },
     ]);
   });
 });

@@ -15,7 +15,7 @@ const STATIC = join(TMP, 'static');
 beforeEach(() => {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(join(STATIC, 'img'), { recursive: true });
-  writeFileSync(join(STATIC, 'img/logo.svg'), '<svg/>');
+  writeFileSync(join(STATIC, 'img/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(TMP, 'notes.txt'), 'inside the repository');
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -40,7 +40,7 @@ describe('static files', () => {
     symlinkSync('/etc/passwd', join(STATIC, 'passwd.txt'));
     execFileSync('mkfifo', [join(STATIC, 'pipe')]);
     symlinkSync('gone.png', join(STATIC, 'dangling.png'));
-    writeFileSync(join(STATIC, 'img/Logo.svg'), '<svg/>');
+    writeFileSync(join(STATIC, 'img/Logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const { files, diagnostics } = listStaticFiles(STATIC, TMP);
     expect(files.map((f) => f.path)).toEqual(['img/Logo.svg']);
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual([

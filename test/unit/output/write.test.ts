@@ -31,7 +31,7 @@ describe('writeSite', () => {
   it('replaces the whole output folder at once, copies static files and marks the folder', async () => {
     await writeSite(OUT, [{ path: 'stale/index.html', contents: 'old' }]);
     mkdirSync(join(TMP, 'static'));
-    writeFileSync(join(TMP, 'static/logo.svg'), '<svg/>');
+    writeFileSync(join(TMP, 'static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const { bytes } = await writeSite(OUT, [
       { path: 'index.html', contents: 'home' },
       { path: 'docs/a/index.html', contents: new TextEncoder().encode('page a') },
@@ -184,7 +184,7 @@ describe('writeSite', () => {
 
   it('leaves out/ as it is when it already holds exactly this site, and writes it when anything differs', async () => {
     mkdirSync(join(TMP, 'static'));
-    writeFileSync(join(TMP, 'static/logo.svg'), '<svg/>');
+    writeFileSync(join(TMP, 'static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const statics = listStaticFiles(join(TMP, 'static'), ROOT).files;
     const site = () => [{ path: 'index.html', contents: 'home' }, { path: 'docs/a/index.html', from: join(OUT, 'docs/a/index.html'), bytes: 6 }];
     await writeSite(OUT, [{ path: 'index.html', contents: 'home' }, { path: 'docs/a/index.html', contents: 'page a' }], statics);
@@ -206,7 +206,7 @@ describe('writeSite', () => {
     // Anything else makes it a real write: a page that differs, a static file that changed.
     const cases: [string, () => void, (o: Record<string, string>) => void][] = [
       ['a changed page', () => writeFileSync(join(OUT, 'index.html'), 'edited by hand'), (o) => expect(o['index.html']).toBe('home')],
-      ['a changed static file', () => writeFileSync(join(TMP, 'static/logo.svg'), '<svg id="new"/>'), (o) => expect(o['logo.svg']).toBe('<svg id="new"/>')],
+      ['a changed static file', () => writeFileSync(join(TMP, 'static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="new"/>'), (o) => expect(o['logo.svg']).toBe('<svg xmlns="http://www.w3.org/2000/svg" id="new"/>')],
     ];
     for (const [what, change, check] of cases) {
       change();
@@ -243,7 +243,7 @@ describe('writeSite', () => {
 
   it('links a static file the previous out/ holds with the same bytes, copies a changed one, and never reuses a link found in out/', async () => {
     mkdirSync(join(TMP, 'static/img'), { recursive: true });
-    writeFileSync(join(TMP, 'static/img/a.svg'), '<svg id="a"/>');
+    writeFileSync(join(TMP, 'static/img/a.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="a"/>');
     writeFileSync(join(TMP, 'static/b.txt'), 'b');
     writeFileSync(join(TMP, 'secret.txt'), 'not for the site');
     const statics = () => listStaticFiles(join(TMP, 'static'), ROOT).files;
@@ -251,7 +251,7 @@ describe('writeSite', () => {
     const a = statSync(join(OUT, 'img/a.svg')).ino;
     writeFileSync(join(TMP, 'static/b.txt'), 'b, changed');
     // Someone replaced out/'s copy of a.svg by a link to another file with the same bytes: not reused.
-    writeFileSync(join(TMP, 'lookalike.svg'), '<svg id="a"/>');
+    writeFileSync(join(TMP, 'lookalike.svg'), '<svg xmlns="http://www.w3.org/2000/svg" id="a"/>');
     rmSync(join(OUT, 'img/a.svg'));
     symlinkSync(join(TMP, 'lookalike.svg'), join(OUT, 'img/a.svg'));
     await writeSite(OUT, [{ path: 'index.html', contents: 'v2' }], statics());
