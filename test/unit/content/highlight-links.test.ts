@@ -9,7 +9,7 @@ import type { ElementContent } from 'hast';
 import type { ShikiTransformer } from 'shiki';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCodeCollector, createDocMarkdown } from '../../../src/content/doc-markdown.ts';
-import { CODE_THEME, highlight, HighlighterNeeded, loadHighlighter, tokenize } from '../../../src/content/highlight.ts';
+import { CODE_THEME, highlight, HighlighterNeeded, loadHighlighter, plainTokens, tokenize } from '../../../src/content/highlight.ts';
 import { apiLinker } from '../../../src/content/plugins/shiki-api-links.ts';
 import { renderDoc } from '../../../src/content/render-docs.ts';
 import { ROOT } from '../../support/cli.ts';
@@ -80,7 +80,7 @@ describe('API links in highlighted code', () => {
     for (const [code, lang] of blocks) {
       const text = code.replace(/\n$/, '');
       const ours = highlight(hl, code, lang, apiLinker(HREFS));
-      expect(ours).toBe(hl.codeToHtml(text, { lang, theme: CODE_THEME, transformers: [referenceTransformer()], tokenizeTimeLimit: 0 }));
+      expect(ours).toBe(hl.codeToHtml(text, { lang, theme: CODE_THEME, transformers: [plainTokens(hl), referenceTransformer()], tokenizeTimeLimit: 0 }));
       if (ours.includes('class="api-ref"')) linked++;
     }
     expect(linked).toBeGreaterThan(5);
@@ -101,5 +101,16 @@ describe('API links in highlighted code', () => {
     const lazy = createDocMarkdown(undefined, HREFS);
     expect(lazy('```ts\nconst seen = new Certificate();\n```\n').html).toBe(before.html);
     expect(() => lazy('```ts\nconst unseen = 1;\n```\n')).toThrow(HighlighterNeeded);
+  });
+});
+
+describe('plain tokens', () => {
+  it('carry no colour of their own: the <pre> sets the theme foreground they inherit', async () => {
+    const hl = await loadHighlighter();
+    const html = highlight(hl, 'const a = b;\n', 'ts');
+    const fg = hl.getTheme(CODE_THEME).fg.toLowerCase();
+    expect(html).toMatch(new RegExp(`^<pre [^>]*style="[^"]*color:${fg}`, 'i'));
+    expect(html.toLowerCase()).not.toContain(`<span style="color:${fg}"`);
+    expect(html).toContain('<span style="color:#F97583">const</span><span style="color:#79B8FF"> a</span><span style="color:#F97583"> =</span><span> b;</span>');
   });
 });
