@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, readFileSync } from 'node:fs';
 import { link, open } from 'node:fs/promises';
 import { BuildFailure, error } from '../diagnostics/diagnostic.ts';
-import { own, removeOwned, removeOwnedSync, renameOwned, writeOwned } from './guard.ts';
+import { own, removeOwned, removeOwnedSync, writeOwned } from './guard.ts';
 import { processStart } from './process-start.ts';
 
 export interface LockRecord {
@@ -41,19 +41,21 @@ export async function lockOutDir(outDir: string, pid = process.pid): Promise<Out
   const record: LockRecord = { pid, started: processStart(pid), token };
   // Written whole under a private name, then linked into place: a reader never sees half a lock.
   const mine = `${lock}.${token}`;
-  const forget = [await own(mine, token, 'file'), await own(lock, token, 'file'), await own(`${lock}.stale-${token}`, token, 'file')];
+  const forget = [await own(mine, token, 'file'), await own(lock, token, 'file'), await own(guardPath(lock), token, 'file')];
   const forgetAll = (): void => forget.forEach((f) => f());
   let stale: LockRecord | undefined;
   try {
     await writeOwned(mine, `${JSON.stringify({ pkidocs: 'output-lock', ...record })}\n`, 'wx');
     try {
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < 12; attempt++) {
         if (await link(mine, lock).then(() => true, exists)) return held(lock, token, stale, forgetAll);
         const holder = await readLock(lock);
         if (holder === 'gone') continue; // released meanwhile
         if (typeof holder === 'string') throw foreign(outDir, lock, holder);
         if (holdsNow(holder, pid)) throw busy(outDir, lock, holder);
-        stale = (await takeOver(lock, token, outDir)) ?? stale;
+        const taken = await takeOver(lock, mine, token, outDir, pid);
+        if (taken === 'wait') await sleep(Math.min(2 ** attempt, 200)); // another process is taking it over
+        else stale = taken ?? stale;
       }
       throw new Error(`Could not take ${lock}: it keeps changing.`);
     } finally {
@@ -65,24 +67,39 @@ export async function lockOutDir(outDir: string, pid = process.pid): Promise<Out
   }
 }
 
+/** The take-over guard: whoever holds it alone may delete a stale lock. */
+const guardPath = (lock: string): string => `${lock}.takeover`;
+
 /**
- * Moves a stale lock aside under a name of our own (only one process can
- * move it), then checks that it really was the stale one: if another
- * process had replaced it with a live lock meanwhile, that lock is put back.
+ * Deletes the stale lock, holding the take-over guard (linked from our own
+ * lock file, so one process at a time). Nothing else ever deletes a lock it
+ * does not hold, and a new lock can only be linked once the name is free, so
+ * the lock read under the guard is the one deleted. (Moving the lock aside
+ * instead let a second taker move a fresh live lock away while a third took
+ * the free name: two holders.) 'wait': another process holds the guard.
  */
-async function takeOver(lock: string, token: string, outDir: string): Promise<LockRecord | undefined> {
-  const aside = `${lock}.stale-${token}`;
-  if (!(await renameOwned(lock, aside).then(() => true, missing))) return undefined;
-  const holder = await readLock(aside);
-  if (holder === 'gone') return undefined;
-  if (typeof holder === 'string' || holdsNow(holder, process.pid)) {
-    await link(aside, lock).catch(exists);
-    await removeOwned(aside);
-    throw typeof holder === 'string' ? foreign(outDir, lock, holder) : busy(outDir, lock, holder);
+async function takeOver(lock: string, mine: string, token: string, outDir: string, pid: number): Promise<LockRecord | 'wait' | undefined> {
+  const guard = guardPath(lock);
+  if (!(await link(mine, guard).then(() => true, exists))) {
+    const other = await readLock(guard);
+    // A guard whose maker died in the few steps below is cleared; then the next attempt takes it.
+    if (typeof other === 'object' && !runs(other)) await removeOwned(guard);
+    return 'wait';
   }
-  await removeOwned(aside);
-  return holder;
+  try {
+    const holder = await readLock(lock);
+    if (holder === 'gone') return undefined;
+    if (typeof holder === 'string') throw foreign(outDir, lock, holder);
+    if (holdsNow(holder, pid)) throw busy(outDir, lock, holder);
+    await removeOwned(lock);
+    return holder;
+  } finally {
+    const inGuard = await readLock(guard);
+    if (typeof inGuard === 'object' && inGuard.token === token) await removeOwned(guard);
+  }
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 function held(lock: string, token: string, stale: LockRecord | undefined, forget: () => void): OutLock {
   // A process that exits without releasing (an uncaught error, process.exit) still frees the folder.
@@ -213,10 +230,5 @@ function foreign(outDir: string, lock: string, why: string): BuildFailure {
 
 function exists(e: NodeJS.ErrnoException): false {
   if (e.code === 'EEXIST') return false;
-  throw e;
-}
-
-function missing(e: NodeJS.ErrnoException): undefined {
-  if (e.code === 'ENOENT') return undefined;
   throw e;
 }

@@ -178,7 +178,7 @@ describe('the output folder lock', () => {
     const run = () => new Promise<string>((done) => {
       execFile(process.execPath, ['--import', 'tsx', child], { cwd: ROOT }, (err, stdout, stderr) => done(err ? `failed ${stderr}` : stdout.trim()));
     });
-    const outcomes = await Promise.all(Array.from({ length: 6 }, run));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, run));
     const held = outcomes.filter((o) => o.startsWith('held')).map((o) => o.split(' ').slice(1).map(Number) as [number, number]);
     expect(outcomes.filter((o) => !o.startsWith('held') && !/^busy Another build \(pid \d+\) is writing/.test(o))).toEqual([]);
     expect(held.length).toBeGreaterThan(0);
