@@ -4,8 +4,10 @@
 // pkijs 3.3.2, which reads no CRL extension. The issuing CA publishes an
 // authority revocation list (onlyContainsCACerts) beside its full CRL; whoever
 // sits on the plain-HTTP CRL fetch serves it instead, and the revoked server
-// passes. `openssl verify -crl_check_all` judges. (A delta CRL alone passes
+// passes. So does a CRL whose entry carries a critical extension (RFC 5280
+// 5.3: then the CRL must not be used at all). `openssl verify -crl_check_all` judges. (A delta CRL alone passes
 // too, but OpenSSL 3.0 accepts that one as well, so it is not asserted here.)
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
@@ -24,12 +26,17 @@ beforeAll(async () => {
 });
 
 /** A CRL of the issuing CA, with `extensions` added; it revokes the server when asked. */
-async function issuingCaCrl(extensions: pkijs.Extension[], revokeServer: boolean): Promise<pkijs.CertificateRevocationList> {
-  const revocations = revokeServer
-    ? [{ serialNumber: cast.server.certificate.serialNumber, revokedAt: new Date(Date.now() - 60_000), reason: 'keyCompromise' as const }]
+async function issuingCaCrl(
+  extensions: pkijs.Extension[], revokeServer: boolean, entryExtensions: pkijs.Extension[] = [],
+): Promise<pkijs.CertificateRevocationList> {
+  // Without the server, the list names another certificate (the forged one's serial), so that there is an entry.
+  const serialNumber = (revokeServer ? cast.server : cast.forged).certificate.serialNumber;
+  const revocations = revokeServer || entryExtensions.length > 0
+    ? [{ serialNumber, revokedAt: new Date(Date.now() - 60_000), reason: 'keyCompromise' as const }]
     : [];
   const crl = await createCrl(cast.intermediate, { crlNumber: 9, validHours: 24, revocations });
   crl.crlExtensions!.extensions.push(...extensions);
+  if (entryExtensions.length > 0) crl.revokedCertificates![0]!.crlEntryExtensions = new pkijs.Extensions({ extensions: entryExtensions });
   await crl.sign(cast.intermediate.privateKey, 'SHA-256');
   return pkijs.CertificateRevocationList.fromBER(crl.toSchema().toBER(false));
 }
@@ -54,6 +61,13 @@ describe('attack: a CRL whose scope does not cover the server, given to validate
     const onlyCas = makeExtension(pkijs.id_IssuingDistributionPoint, true, new pkijs.IssuingDistributionPoint({ onlyContainsCACerts: true }).toSchema());
     const { example, openssl: output } = await verdicts(await issuingCaCrl([onlyCas], false));
     expect(output).toMatch(/different CRL scope/);
+    expect(example).toBe(false);
+  });
+
+  it('refuses to clear the server with a CRL whose entry carries a critical extension nobody processes, as OpenSSL does', async () => {
+    const unknown = makeExtension('1.3.6.1.4.1.55555.3.1', true, new asn1js.Null());
+    const { example, openssl: output } = await verdicts(await issuingCaCrl([], false, [unknown]));
+    expect(output).toMatch(/unhandled critical CRL extension/);
     expect(example).toBe(false);
   });
 });
