@@ -28,6 +28,8 @@ const CRL = `${EXAMPLES}/certificates-and-revocation/creating-and-parsing-CRLs.t
 const OCSP_RESPONSES = `${EXAMPLES}/certificates-and-revocation/working-with-OCSP-responses.ts`;
 const CERTIFICATES = `${EXAMPLES}/certificates-and-revocation/create-and-validate-certificate.ts`;
 const NAMES = `${EXAMPLES}/certificates-and-revocation/name-constraints.ts`;
+const CRL_CHECKS = `${EXAMPLES}/certificates-and-revocation/crl-checks.ts`;
+const CMS_SIGNING = `${EXAMPLES}/signing-and-encryption-with-CMS/working-with-CMS-signing.ts`;
 
 const MUTANTS: Mutant[] = [
   { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: 'export const ID_KP_TIME_STAMPING = OID.timeStamping;',
@@ -40,8 +42,8 @@ const MUTANTS: Mutant[] = [
     why: 'PKCS#12 friendlyName OID 9.20 -> 9.2' },
   { file: `${EXAMPLES}/signing-and-encryption-with-CMS/working-with-CMS-signing.ts`, find: 'valid: result.signatureVerified === true,',
     replace: 'valid: true,', why: 'verifySignedData reports valid:true when the signature check fails' },
-  { file: CRL, find: 'const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate });', replace: 'const signatureValid = true;',
-    why: 'CRL signature check skipped in checkCertificateAgainstCrl' },
+  { file: CRL_CHECKS, find: 'const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate: issuer });', replace: 'const signatureValid = true;',
+    why: 'CRL signature check skipped in assessCrl (checkCertificateAgainstCrl, validateChain)' },
   { file: CERTIFICATES, find: 'if (!allowsOneOf(leaf, purpose, purpose.namedOnLeaf ?? false)) problems.push(',
     replace: 'if (!allowsOneOf(leaf, purpose, purpose.namedOnLeaf ?? false) && cas.length < 0) problems.push(', why: 'pathProblems: the leaf\'s extended key usage (an OCSP responder\'s id-kp-OCSPSigning too) not checked' },
   { file: OCSP_RESPONSES, find: 'if (sent && (!received || toHex(sent) !== toHex(received))) {', replace: 'if (sent && !received) {',
@@ -51,7 +53,7 @@ const MUTANTS: Mutant[] = [
     replace: 'certificateEmails(signer).some(() => true)', why: 'S/MIME sender check accepts any address of the signer' },
   { file: CERTIFICATES, find: ': dnsNamesOf(leaf).some((pattern) => hostMatches(pattern, host));', replace: ': dnsNamesOf(leaf).some(() => true);',
     why: 'TLS server host-name check skipped' },
-  { file: CERTIFICATES, find: 'certs: [...intermediates, leaf],', replace: 'certs: [leaf, ...intermediates],',
+  { file: CERTIFICATES, find: 'const found = await verify([...intermediates, leaf], [], []);', replace: 'const found = await verify([leaf, ...intermediates], [], []);',
     why: 'chain order: the leaf is not moved last, so pkijs validates the intermediate instead' },
   { file: OIDS, find: "emailProtection: { oid: '1.3.6.1.5.5.7.3.4',", replace: "emailProtection: { oid: '1.3.6.1.5.5.7.3.2',",
     why: 'emailProtection OID changed (to clientAuth)' },
@@ -68,7 +70,7 @@ const MUTANTS: Mutant[] = [
   // Issue #26: one mutant per bypass the review found.
   { file: CERTIFICATES, find: '    if (seen.has(der)) return false;\n', replace: '',
     why: 'bypass 1: repeated certificates (the leaf sent twice) are no longer removed before validation' },
-  { file: CERTIFICATES, find: 'if (result.result && (!first || derOf(first) !== leafDer)) {', replace: 'if (result.result && !first) {',
+  { file: CERTIFICATES, find: 'if (result.result && (!first || derOf(first) !== leafDer))', replace: 'if (result.result && !first)',
     why: 'bypass 1: the validated path need not start with the leaf received' },
   { file: CERTIFICATES, find: '(!named && usage === OID.anyExtendedKeyUsage)', replace: '(usage === OID.anyExtendedKeyUsage)',
     why: 'bypass 4: a responder with only anyExtendedKeyUsage is authorised' },
@@ -87,7 +89,7 @@ const MUTANTS: Mutant[] = [
     why: 'name constraints: one permitted name passes the certificate' },
   { file: NAMES, find: '    for (const ca of path.slice(index + 1)) {', replace: '    for (const ca of path.slice(index + 1, index + 2)) {',
     why: 'name constraints: only the issuing CA counts, so a sub-CA can widen its CA\'s permitted names' },
-  { file: NAMES, find: '        if (excluded.some((base) => base.type === name.type && within(name, base)))',
+  { file: NAMES, find: '        if (excluded.some((base) => base.type === name.type && within(name, base, false)))',
     replace: '        if (excluded.some(() => false))', why: 'name constraints: excluded subtrees ignored' },
   { file: CERTIFICATES, find: '  const address = ipAddressBytes(host);', replace: '  const address = ipAddressBytes(host) && undefined;',
     why: 'an IP address host is matched against dNSName entries' },
@@ -105,16 +107,15 @@ const MUTANTS: Mutant[] = [
     find: '  if (iterations > maxIterations)', replace: '  if (iterations < 0)',
     why: 'no ceiling on a hostile PBKDF2 iteration count' },
   // Issue #26, fresh-eyes pass: checks the second attack round found missing.
-  { file: CRL, find: '  return criticalEntryExtensionProblem(crl);\n', replace: '  return undefined;\n',
+  { file: CRL_CHECKS, find: '  return criticalEntryExtensionProblem(crl);\n', replace: '  return undefined;\n',
     why: 'a CRL whose entry carries an unknown critical extension clears a certificate' },
   { file: CERTIFICATES, find: 'path.map(unprocessedCriticalExtensionProblem).filter((problem) => problem !== undefined)', replace: '[] as string[]',
     why: 'pathProblems: a certificate with an unknown critical extension is trusted (signer, TSA, responder, intermediate)' },
   { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: 'if (!await signingCertificateMatches(signedData.signerInfos[0]!, signer)) {',
     replace: 'if (!await signingCertificateMatches(signedData.signerInfos[0]!, signer) && signer === undefined) {',
     why: 'the ESS signing-certificate attribute of a time-stamp token is not compared with its signer' },
-  { file: `${EXAMPLES}/other/how-to-verify-a-signature-in-a-PDF-file.ts`,
-    find: 'const problems = check.valid ? pathProblems(check.path ?? [], PURPOSES.documentSigning) : [];', replace: 'const problems: string[] = [];',
-    why: 'verifyPdfSignatures does not run pathProblems (a key certified for key agreement only signs)' },
+  { file: CMS_SIGNING, find: 'const problems = result.signatureVerified ? pathProblems(result.certificatePath, purpose) : [];', replace: 'const problems: string[] = [];',
+    why: 'verifySignedData does not run pathProblems (PDF and S/MIME signers unchecked: key agreement only, critical extensions, path length)' },
   // Issue #26, third attack round: the other parts of pathProblems, and each verifier's call of it.
   { file: CERTIFICATES, find: '  if (names) problems.push(names);\n', replace: '',
     why: 'pathProblems: name constraints not checked' },
@@ -130,8 +131,17 @@ const MUTANTS: Mutant[] = [
     why: 'checkOcspResponse does not run pathProblems on a delegated responder' },
   { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: '  if (problems.length > 0) throw new Error(`The TSA certificate may not stamp:',
     replace: '  if (problems.length < 0) throw new Error(`The TSA certificate may not stamp:', why: 'verifyTimeStampResponse ignores pathProblems' },
-  { file: `${EXAMPLES}/other/S-MIME-signature-verification.ts`, find: 'trusted: check.valid && sender && problems.length === 0,',
-    replace: 'trusted: check.valid && sender,', why: 'verifySignedMessage ignores pathProblems' },
+  { file: `${EXAMPLES}/other/S-MIME-signature-verification.ts`, find: 'utf8(signedText), PURPOSES.emailProtection);',
+    replace: 'utf8(signedText));', why: 'verifySignedMessage checks the signer path for document signing, not e-mail' },
+  // Issue #26, fourth attack round: path length for every verifier, directoryName constraints, CRLs on the path.
+  { file: CERTIFICATES, find: '  if (basics) problems.push(basics);\n', replace: '',
+    why: 'pathProblems: pathLenConstraint not checked (a signer below a pathLen-0 CA\'s sub-CA is trusted)' },
+  { file: 'content/docs/guides/security.ts', find: 'return result.signatureVerified === true && pathProblems(result.certificatePath, purpose).length === 0;',
+    replace: 'return result.signatureVerified === true;', why: 'verifyTrustedSignature does not run pathProblems' },
+  { file: NAMES, find: '  if (subject) names.push(subject);\n', replace: '',
+    why: 'name constraints: the subject is not held to directoryName subtrees' },
+  { file: CERTIFICATES, find: 'if (crls.length > 0 && ocsps.length === 0 && problems.length > 0)', replace: 'if (crls.length < 0)',
+    why: 'validateChain goes on when every CRL was refused: pkijs then checks no revocation at all' },
 ];
 
 const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');

@@ -272,9 +272,15 @@ describe('S-MIME-signature-verification', () => {
       subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.1'],
     });
     const check = await verifySignedMessage(await createSignedMessage(entity, tlsOnly, headers), [ca.certificate]);
-    expect(check).toMatchObject({ valid: true, senderMatches: true, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
+    expect(check).toMatchObject({ valid: false, senderMatches: true, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
     const encryptOnly = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['keyAgreement'] });
     expect((await verifySignedMessage(await createSignedMessage(entity, encryptOnly, headers), [ca.certificate])).problems).toEqual(['its key may not sign for e-mail protection (key usage)']);
+    // Certified for signing documents only (RFC 9336): verifySignedData's default purpose takes it, e-mail must not.
+    const documentsOnly = await issueCertificate(ca, {
+      subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'], extendedKeyUsage: ['1.3.6.1.5.5.7.3.36'],
+    });
+    expect(await verifySignedMessage(await createSignedMessage(entity, documentsOnly, headers), [ca.certificate]))
+      .toMatchObject({ valid: false, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
     const anyPurpose = await issueCertificate(ca, { subject: { commonName: 'Alice' }, emails: ['alice@example.com'], keyUsage: ['digitalSignature'] });
     expect((await verifySignedMessage(await createSignedMessage(entity, anyPurpose, headers), [ca.certificate])).trusted).toBe(true);
   });

@@ -111,7 +111,8 @@ describe('example pages', () => {
   it('have a code file beside every page and a page beside every code file', () => {
     const pageStems = stems('.md', pages);
     // oids.ts is a data module: shown on the helpers page and rendered by the OID reference guide.
-    const codeStems = stems('.ts', codeFiles).filter((stem) => stem !== 'oids');
+    // crl-checks.ts is code shared by two pages (a module of its own to avoid an import cycle), shown on the CRL page.
+    const codeStems = stems('.ts', codeFiles).filter((stem) => stem !== 'oids' && stem !== 'certificates-and-revocation/crl-checks');
     const pagesWithoutCode = pageStems.filter((stem) => !codeStems.includes(stem)).map((stem) => `${stem}.md`);
     const codeWithoutPage = codeStems.filter((stem) => !pageStems.includes(stem)).map((stem) => `${stem}.ts`);
     expect({ pagesWithoutCode, codeWithoutPage }).toEqual({ pagesWithoutCode: [], codeWithoutPage: [] });

@@ -175,6 +175,6 @@ describe('fresh eyes: an S/MIME signer certificate made for TLS', () => {
     const server = await issueCertificate(cast.root, { ...ALICE, extendedKeyUsage: [OID.serverAuth] });
     const entity = 'Content-Type: text/plain\r\n\r\nPay 100 EUR to account 42.\r\n';
     const message = await createSignedMessage(entity, server, { from: 'alice@example.com', to: 'bob@example.com', subject: 'Invoice' });
-    expect(await verifySignedMessage(message, [cast.root.certificate])).toMatchObject({ valid: true, senderMatches: true, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
+    expect(await verifySignedMessage(message, [cast.root.certificate])).toMatchObject({ valid: false, senderMatches: true, problems: ['not issued for e-mail protection (extended key usage)'], trusted: false });
   });
 });

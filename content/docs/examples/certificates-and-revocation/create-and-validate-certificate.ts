@@ -9,6 +9,7 @@ import {
   OID, createCertificateAuthority, extendedKeyUsagesOf, formatName, fromPem, issueCertificate, keyUsagesOf,
   serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate, type KeyUsageName,
 } from '../example-helpers.ts';
+import { crlsForPath } from './crl-checks.ts';
 import { alternativeNamesOf, ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
 
 // #region create-intermediate
@@ -86,34 +87,46 @@ export interface ChainInput {
 const derOf = (certificate: pkijs.Certificate): string => toHex(certificate.toSchema().toBER(false));
 
 /**
- * RFC 5280 6.1.4 (l, m): a CA's pathLenConstraint caps the CA certificates
- * below it (self-issued ones aside). pkijs never reads it, so count them here.
- * `path` runs from the leaf to the trust anchor; returns the CA whose cap is broken.
+ * RFC 5280 6.1.4 (k)-(m), which pkijs does not do in full: every CA certificate
+ * of the path (leaf first, trust anchor last) must say cA=true, and a CA's
+ * pathLenConstraint caps the CA certificates below it (self-issued ones aside).
+ * pkijs never reads pathLenConstraint. Returns the first violation.
  */
-export function pathLengthViolation(path: pkijs.Certificate[]): pkijs.Certificate | undefined {
-  let below = 0; // CA certificates between the leaf and path[i]
-  for (const ca of path.slice(1)) {
+export function basicConstraintsProblem(path: pkijs.Certificate[]): string | undefined {
+  let below = 0; // CA certificates between the leaf and the CA looked at
+  for (const [index, ca] of path.slice(1).entries()) {
     const constraints = ca.extensions?.find((e) => e.extnID === pkijs.id_BasicConstraints)?.parsedValue;
+    const isCa = constraints instanceof pkijs.BasicConstraints && constraints.cA;
+    // The trust anchor is trusted as configured; a v1 anchor has no extensions at all.
+    if (!isCa && index < path.length - 2) return `${formatName(ca.subject)} is not a CA certificate (basicConstraints cA)`;
     const limit = constraints instanceof pkijs.BasicConstraints ? constraints.pathLenConstraint : undefined;
     const max = limit instanceof asn1js.Integer ? limit.valueBlock.valueDec : limit;
-    if (max !== undefined && below > max) return ca;
+    if (max !== undefined && below > max) return `The path is longer than ${formatName(ca.subject)} allows (pathLenConstraint)`;
     if (!ca.subject.isEqual(ca.issuer)) below += 1;
   }
   return undefined;
 }
 
+type ChainResult = pkijs.CertificateChainValidationEngineVerifyResult;
+const refusal = (resultCode: pkijs.ChainValidationCode, resultMessage: string): ChainResult => ({ result: false, resultCode, resultMessage });
+
 /**
  * Path validation: signatures, validity periods, name chaining and CA flags up
- * to a trust anchor, for exactly the first certificate received, and the
- * pathLenConstraint of each CA, which pkijs skips. pkijs takes the
- * LAST entry of `certs` as the end-entity certificate, after dropping repeated
- * certificates (it keeps the first copy). So every other copy of the leaf, and
- * repeated intermediates, are removed before the leaf goes last; and the path
- * pkijs returns must start with the leaf, byte for byte. A leaf sent twice
- * ([forged, forged, intermediate]) would otherwise leave the intermediate last,
- * and pkijs would report the intermediate's path as a success.
+ * to a trust anchor, for exactly the first certificate received, and what pkijs
+ * skips of basicConstraints. pkijs takes the LAST entry of `certs` as the
+ * end-entity certificate, after dropping repeated certificates (it keeps the
+ * first copy). So every other copy of the leaf, and repeated intermediates, are
+ * removed before the leaf goes last; and the path pkijs returns must start with
+ * the leaf, byte for byte. A leaf sent twice ([forged, forged, intermediate])
+ * would otherwise leave the intermediate last, and pkijs would report the
+ * intermediate's path as a success.
+ * With revocation data, pkijs checks a CRL with ANY certificate it was given
+ * whose subject is the CRL's issuer name, and reads no CRL extension. So the
+ * path is found first, each CRL is kept only if crlProblem accepts it with the
+ * issuer ON that path, and pkijs then checks revocation with the path's
+ * certificates alone.
  */
-export async function validateChain(input: ChainInput): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
+export async function validateChain(input: ChainInput): Promise<ChainResult> {
   const [leaf, ...rest] = input.received;
   if (!leaf) throw new Error('No certificate to validate');
   const leafDer = derOf(leaf);
@@ -124,23 +137,23 @@ export async function validateChain(input: ChainInput): Promise<pkijs.Certificat
     seen.add(der);
     return true;
   });
-  const engine = new pkijs.CertificateChainValidationEngine({
-    trustedCerts: input.trustAnchors,
-    certs: [...intermediates, leaf],
-    crls: input.crls ?? [],
-    ocsps: input.ocsps ?? [],
-    checkDate: input.checkDate ?? new Date(),
-  });
-  const result = await engine.verify();
-  const [first] = result.certificatePath ?? [];
-  if (result.result && (!first || derOf(first) !== leafDer)) {
-    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: 'The validated path does not start with the certificate received first' };
-  }
-  const capped = result.result ? pathLengthViolation(result.certificatePath ?? []) : undefined;
-  if (capped) {
-    return { result: false, resultCode: pkijs.ChainValidationCode.noValidPath, resultMessage: `The path is longer than ${formatName(capped.subject)} allows (pathLenConstraint)` };
-  }
-  return result;
+  const checkDate = input.checkDate ?? new Date();
+  const verify = async (certs: pkijs.Certificate[], crls: pkijs.CertificateRevocationList[], ocsps: pkijs.BasicOCSPResponse[]): Promise<ChainResult> => {
+    const result = await new pkijs.CertificateChainValidationEngine({ trustedCerts: input.trustAnchors, certs, crls, ocsps, checkDate }).verify();
+    const [first] = result.certificatePath ?? [];
+    if (result.result && (!first || derOf(first) !== leafDer)) return refusal(pkijs.ChainValidationCode.noValidPath, 'The validated path does not start with the certificate received first');
+    const basics = result.result ? basicConstraintsProblem(result.certificatePath ?? []) : undefined;
+    return basics ? refusal(pkijs.ChainValidationCode.noValidPath, basics) : result;
+  };
+  const found = await verify([...intermediates, leaf], [], []);
+  const crls = input.crls ?? [];
+  const ocsps = input.ocsps ?? [];
+  if (!found.result || (crls.length === 0 && ocsps.length === 0)) return found;
+  const path = found.certificatePath ?? [];
+  const { usable, problems } = await crlsForPath(path, crls, checkDate);
+  // Without OCSP answers, pkijs would check no revocation at all once every CRL is dropped.
+  if (crls.length > 0 && ocsps.length === 0 && problems.length > 0) return refusal(pkijs.ChainValidationCode.noRevocation, problems.join('; '));
+  return verify([...path.slice(1, -1), leaf], usable, ocsps);
 }
 // #endregion validate-chain
 
@@ -193,7 +206,8 @@ function allowsOneOf(certificate: pkijs.Certificate, purpose: Purpose, named: bo
  * What pkijs's path validation leaves out, for one purpose, on a validated
  * `path` (leaf first, trust anchor last). Every verifier of the examples runs
  * it, so that none forgets a check: no certificate may carry a critical
- * extension nobody processes; every name must meet the name constraints of
+ * extension nobody processes; every CA must be one and keep to the
+ * pathLenConstraint of each CA above it (basicConstraintsProblem); every name must meet the name constraints of
  * every CA above it (nameConstraintProblem: pkijs's check is lax); the leaf
  * and every CA that restricts its extended key usage must allow the purpose
  * (as OpenSSL and browsers require of CAs); the leaf's key usage must allow it.
@@ -202,6 +216,8 @@ export function pathProblems(path: pkijs.Certificate[], purpose: Purpose): strin
   const [leaf, ...cas] = path;
   if (!leaf) return ['there is no validated path'];
   const problems = path.map(unprocessedCriticalExtensionProblem).filter((problem) => problem !== undefined);
+  const basics = basicConstraintsProblem(path);
+  if (basics) problems.push(basics);
   const names = nameConstraintProblem(path);
   if (names) problems.push(names);
   if (!allowsOneOf(leaf, purpose, purpose.namedOnLeaf ?? false)) problems.push(`not issued for ${purpose.name} (extended key usage)`);

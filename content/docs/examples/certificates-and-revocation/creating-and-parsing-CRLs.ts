@@ -3,10 +3,14 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import {
-  OID, SIGNATURE_HASH, formatName, fromPem, keyIdentifier, keyUsagesOf, makeExtension, serialToHex, toPem, x509Time,
+  SIGNATURE_HASH, formatName, fromPem, keyIdentifier, makeExtension, serialToHex, toPem, x509Time,
   type KeyAndCertificate,
 } from '../example-helpers.ts';
 import { validateChain } from './create-and-validate-certificate.ts';
+import { assessCrl } from './crl-checks.ts';
+
+// The checks of whether a CRL may be used, shared with validateChain.
+export { criticalEntryExtensionProblem, crlProblem, crlScopeProblem } from './crl-checks.ts';
 
 // #region reason-codes
 /** CRLReason values (RFC 5280 §5.3.1). Value 7 is not used. */
@@ -152,34 +156,6 @@ export interface CrlCheck {
 }
 
 /**
- * RFC 5280 5.2.4, 5.2.5 and 6.3.3: a delta CRL, a CRL whose issuingDistributionPoint
- * limits its scope (CA certificates only, some reasons only...), and a CRL with any
- * other critical extension cannot clear a certificate here. pkijs reads none of
- * these extensions: it would take an authority revocation list, which never lists
- * end-entity certificates, as proof that an end-entity certificate is not revoked.
- */
-export function crlScopeProblem(crl: pkijs.CertificateRevocationList): string | undefined {
-  const limiting = (crl.crlExtensions?.extensions ?? []).find((e) =>
-    e.critical || e.extnID === pkijs.id_IssuingDistributionPoint || e.extnID === OID.deltaCRLIndicator);
-  if (limiting) return `The CRL carries extension ${limiting.extnID}: it is not a complete CRL that this code can use`;
-  return criticalEntryExtensionProblem(crl);
-}
-
-/**
- * RFC 5280 5.3: a CRL with a critical entry extension the application cannot
- * process MUST NOT be used for any certificate. The entry extensions read here
- * (reasonCode, invalidityDate) are never critical; a critical one, such as the
- * certificateIssuer of an indirect CRL, changes what the entries mean.
- */
-export function criticalEntryExtensionProblem(crl: pkijs.CertificateRevocationList): string | undefined {
-  for (const entry of crl.revokedCertificates ?? []) {
-    const critical = (entry.crlEntryExtensions?.extensions ?? []).find((e) => e.critical);
-    if (critical) return `The CRL entry for serial ${serialToHex(entry.userCertificate)} carries critical extension ${critical.extnID}, which this code cannot process`;
-  }
-  return undefined;
-}
-
-/**
  * Checks a CRL against its issuer, then looks the certificate up in it. Throws
  * when the CRL may not cover the certificate (see crlScopeProblem): an
  * authority revocation list or a delta CRL never lists a revoked end-entity
@@ -191,14 +167,8 @@ export async function checkCertificateAgainstCrl(
   certificate: pkijs.Certificate,
   now = new Date(),
 ): Promise<CrlCheck> {
-  const scope = crlScopeProblem(crl);
+  const { scope, signatureValid, current } = await assessCrl(crl, certificate, issuerCertificate, now);
   if (scope) throw new Error(`${scope}, so it cannot say whether this certificate is revoked`);
-  // RFC 5280 6.3.3: the CRL is from the certificate's issuer, whose key usage (if present) allows cRLSign.
-  const usages = keyUsagesOf(issuerCertificate);
-  const issuerMaySign = crl.issuer.isEqual(issuerCertificate.subject) && certificate.issuer.isEqual(crl.issuer)
-    && (usages === undefined || usages.includes('cRLSign'));
-  const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate });
-  const current = crl.thisUpdate.value <= now && (crl.nextUpdate === undefined || crl.nextUpdate.value >= now);
   // Matches issuer name and serial number, as RFC 5280 identifies certificates.
   const revoked = crl.isCertificateRevoked(certificate);
   return { signatureValid, current, revoked };
@@ -208,16 +178,17 @@ export async function checkCertificateAgainstCrl(
 // #region validate-with-crl
 
 /**
- * Chain validation with revocation checking. Once any CRL is supplied, pkijs
- * requires one from the issuer of every certificate below the trust anchor.
+ * Chain validation with revocation checking. validateChain uses a CRL for a
+ * certificate only if crlProblem accepts it with that certificate's issuer on
+ * the validated path (scope, critical entry extensions, signer, dates), and
+ * refuses the path (code 11, noRevocation) when a certificate below the trust
+ * anchor is left without one.
  */
 export async function validateWithCrl(
   certificate: pkijs.Certificate,
   trustAnchor: pkijs.Certificate,
   crl: pkijs.CertificateRevocationList,
 ): Promise<pkijs.CertificateChainValidationEngineVerifyResult> {
-  const problem = crlScopeProblem(crl);
-  if (problem) return { result: false, resultCode: pkijs.ChainValidationCode.noRevocation, resultMessage: problem };
   return validateChain({ received: [certificate], trustAnchors: [trustAnchor], crls: [crl] });
 }
 // #endregion validate-with-crl

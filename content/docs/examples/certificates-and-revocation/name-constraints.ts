@@ -2,22 +2,37 @@
 // pkijs 3.3.2 gets three things wrong: one permitted name of a type passes the
 // whole certificate, a sub-CA's permitted subtrees are added to its CA's
 // instead of narrowing them, and an e-mail address is cut at its second "@".
-// This check covers the names a TLS or S/MIME decision rests on: dNSName,
-// rfc822Name and iPAddress entries of the subject alternative name, the
-// subject's emailAddress attributes, and a host-like common name of the leaf.
+// This check covers the names a TLS, S/MIME or signature decision rests on:
+// dNSName, rfc822Name, iPAddress and directoryName entries of the subject
+// alternative name, the subject itself (a directoryName), its emailAddress
+// attributes, and a host-like common name of the leaf.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OID, commonNameOf, formatName } from '../example-helpers.ts';
 
 // #region name-constraints
-/** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 7 iPAddress. */
-type Name = { type: 1 | 2; value: string } | { type: 7; value: Uint8Array };
+/** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 4 directoryName, 7 iPAddress. */
+type Name = { type: 1 | 2; value: string } | { type: 4; value: asn1js.Set[]; text: string } | { type: 7; value: Uint8Array };
 
 const bytesOf = (value: unknown): Uint8Array | undefined =>
   value instanceof asn1js.OctetString ? value.valueBlock.valueHexView : undefined;
 
+/** The RDNs of a distinguished name as encoded (each a SET), or undefined when they cannot be read. */
+function rdnsOf(name: pkijs.RelativeDistinguishedNames): asn1js.Set[] | undefined {
+  const parsed = asn1js.fromBER(name.toSchema().toBER(false)).result;
+  if (!(parsed instanceof asn1js.Sequence)) return undefined;
+  const rdns = parsed.valueBlock.value;
+  return rdns.every((rdn) => rdn instanceof asn1js.Set) ? rdns as asn1js.Set[] : undefined;
+}
+
+const directoryNameOf = (name: pkijs.RelativeDistinguishedNames): Name | undefined => {
+  const rdns = rdnsOf(name);
+  return rdns ? { type: 4, value: rdns, text: formatName(name) } : undefined;
+};
+
 function generalNameOf(name: pkijs.GeneralName): Name | undefined {
   if ((name.type === 1 || name.type === 2) && typeof name.value === 'string') return { type: name.type, value: name.value };
+  if (name.type === 4 && name.value instanceof pkijs.RelativeDistinguishedNames) return directoryNameOf(name.value);
   const bytes = name.type === 7 ? bytesOf(name.value) : undefined;
   return bytes ? { type: 7, value: bytes } : undefined;
 }
@@ -31,6 +46,9 @@ export function alternativeNamesOf(certificate: pkijs.Certificate): pkijs.Genera
 /** Every name of `certificate` that the constraints above it apply to. */
 function namesOf(certificate: pkijs.Certificate, isLeaf: boolean): Name[] {
   const names = (alternativeNamesOf(certificate) ?? []).flatMap((name) => generalNameOf(name) ?? []);
+  // RFC 5280 4.2.1.10: directoryName constraints apply to the subject (an empty subject has no name to constrain).
+  const subject = certificate.subject.typesAndValues.length > 0 ? directoryNameOf(certificate.subject) : undefined;
+  if (subject) names.push(subject);
   // RFC 5280 4.2.1.10: emailAddress attributes of the subject are rfc822Names too.
   for (const attribute of certificate.subject.typesAndValues) {
     if (attribute.type === OID.emailAddress) names.push({ type: 1, value: String(attribute.value.getValue()) });
@@ -50,8 +68,30 @@ function inDomain(domain: string, base: string): boolean {
   return name === root || name.endsWith(`.${root}`);
 }
 
-/** Whether `name` lies in the subtree `base` (same type). */
-function within(name: Name, base: Name): boolean {
+const hexOf = (rdn: asn1js.Set) => Array.from(rdn.valueBeforeDecodeView, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * RFC 5280 4.2.1.10: a directoryName lies in the subtree whose RDNs begin it.
+ * For a permitted subtree (`strict`) each RDN must be the same bytes: a name
+ * spelled otherwise (other case, other string type) is refused, never let in.
+ * For an excluded one, pkijs's normalised comparison (AttributeTypeAndValue
+ * .isEqual: case and spaces folded) matches too, so no spelling slips out.
+ */
+function rdnsWithin(name: asn1js.Set[], base: asn1js.Set[], strict: boolean): boolean {
+  if (base.length > name.length) return false;
+  return base.every((rdn, i) => {
+    const other = name[i]!;
+    if (hexOf(rdn) === hexOf(other)) return true;
+    if (strict) return false;
+    const [a] = rdn.valueBlock.value;
+    const [b] = other.valueBlock.value;
+    return a !== undefined && b !== undefined && new pkijs.AttributeTypeAndValue({ schema: a }).isEqual(new pkijs.AttributeTypeAndValue({ schema: b }));
+  });
+}
+
+/** Whether `name` lies in the subtree `base` (same type); `strict` for a permitted subtree. */
+function within(name: Name, base: Name, strict = true): boolean {
+  if (name.type === 4 && base.type === 4) return rdnsWithin(name.value, base.value, strict);
   if (name.type === 7 && base.type === 7) {
     const size = name.value.length;
     if (base.value.length !== size * 2) return false; // an IPv4 address is never in an IPv6 subtree, and back
@@ -80,11 +120,19 @@ function subtreesOf(ca: pkijs.Certificate): { permitted: Name[]; excluded: Name[
   if (!extension) return { permitted: [], excluded: [] };
   const parsed: unknown = extension.parsedValue;
   if (!(parsed instanceof pkijs.NameConstraints) || 'parsingError' in parsed) return undefined;
-  const bases = (subtrees?: pkijs.GeneralSubtree[]) => (subtrees ?? []).flatMap((subtree) => generalNameOf(subtree.base) ?? []);
-  return { permitted: bases(parsed.permittedSubtrees), excluded: bases(parsed.excludedSubtrees) };
+  const bases = (subtrees?: pkijs.GeneralSubtree[]) => (subtrees ?? []).map((subtree) => generalNameOf(subtree.base) ?? subtree.base.type);
+  const permitted = bases(parsed.permittedSubtrees);
+  const excluded = bases(parsed.excludedSubtrees);
+  // A directoryName subtree whose RDNs cannot be read is a constraint that cannot be honoured.
+  if ([...permitted, ...excluded].includes(4)) return undefined;
+  const known = (list: Array<Name | number>) => list.filter((base): base is Name => typeof base !== 'number');
+  return { permitted: known(permitted), excluded: known(excluded) };
 }
 
-const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.') : name.value);
+const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.') : name.type === 4 ? name.text : name.value);
+
+/** A multi-valued RDN (a SET of several attributes): pkijs flattens them, so its RDNs cannot be compared safely. */
+const multiValued = (name: Name) => name.type === 4 && name.value.some((rdn) => rdn.valueBlock.value.length !== 1);
 
 /**
  * Checks every name of every certificate of `path` (leaf first, trust anchor
@@ -107,10 +155,13 @@ export function nameConstraintProblem(path: pkijs.Certificate[]): string | undef
       // RFC 5280 6.1.4: a constraint that cannot be processed cannot be honoured, so the path is refused.
       if (!subtrees) return `${formatName(ca.subject)}: its name constraints could not be read`;
       const { permitted, excluded } = subtrees;
+      const directory = [...permitted, ...excluded].filter((base) => base.type === 4);
+      const unsafe = directory.length > 0 ? [...names, ...directory].find(multiValued) : undefined;
+      if (unsafe) return `${show(unsafe)}: a multi-valued RDN cannot be compared with directoryName constraints, so the path is refused`;
       for (const name of names) {
         const allowed = permitted.filter((base) => base.type === name.type);
         if (allowed.length > 0 && !allowed.some((base) => within(name, base))) return `${show(name)} is outside the names permitted by its issuing CAs`;
-        if (excluded.some((base) => base.type === name.type && within(name, base))) return `${show(name)} is a name excluded by its issuing CAs`;
+        if (excluded.some((base) => base.type === name.type && within(name, base, false))) return `${show(name)} is a name excluded by its issuing CAs`;
       }
     }
   }

@@ -5,7 +5,7 @@ import emailAddresses from 'email-addresses';
 import type * as pkijs from 'pkijs';
 import { alternativeNamesOf } from '../certificates-and-revocation/name-constraints.ts';
 import { OID, toHex, type KeyAndCertificate } from '../example-helpers.ts';
-import { PURPOSES, pathProblems } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { PURPOSES } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -143,10 +143,11 @@ export interface SignedMessageCheck extends SignatureCheck {
 
 export async function verifySignedMessage(message: string, trustedCertificates: pkijs.Certificate[]): Promise<SignedMessageCheck> {
   const { signedText, signature } = splitSignedMessage(message);
-  const check = await verifySignedData(parseSignedData(signature), trustedCertificates, utf8(signedText));
+  // With the purpose, verifySignedData runs pathProblems for e-mail on the signer's path.
+  const check = await verifySignedData(parseSignedData(signature), trustedCertificates, utf8(signedText), PURPOSES.emailProtection);
   const fromHeaders = parseMime(message).fields.filter((field) => field.name === 'from').map((field) => field.value);
   const sender = check.signer !== undefined && senderMatches(fromHeaders, check.signer);
-  const problems = check.valid ? pathProblems(check.path ?? [], PURPOSES.emailProtection) : [];
+  const problems = check.problems ?? [];
   return {
     ...check, entity: parseMime(signedText), senderMatches: sender, problems,
     trusted: check.valid && sender && problems.length === 0,

@@ -5,6 +5,7 @@ import * as pkijs from 'pkijs';
 import {
   OID, createCertificateAuthority, issueCertificate, useWebCrypto, type KeyAndCertificate,
 } from '../example-helpers.ts';
+import { PURPOSES, pathProblems, type Purpose } from '../certificates-and-revocation/create-and-validate-certificate.ts';
 
 // #region signed-attributes
 
@@ -90,12 +91,17 @@ export interface SignatureCheck {
   signer?: pkijs.Certificate;
   /** The validated path, signer first, trust anchor last. */
   path?: pkijs.Certificate[];
+  /** What pkijs leaves out on that path, for the purpose asked (pathProblems); the signature is valid only without any. */
+  problems?: string[];
   signingTime?: Date;
 }
 
 /**
  * Verifies the first signer: the content digest, the signature, and the signer's
- * certificate chain up to one of `trustedCertificates`. With `detachedContent`,
+ * certificate chain up to one of `trustedCertificates`, then pathProblems on
+ * that chain for `purpose` (by default document signing, which takes a signer
+ * certified for e-mail too, as OpenSSL's cms -verify does): pkijs skips path
+ * length, critical extensions and name constraints. With `detachedContent`,
  * the signature must be detached: when the CMS carries content of its own,
  * pkijs hashes that content and ignores the bytes it is given.
  */
@@ -103,6 +109,7 @@ export async function verifySignedData(
   signedData: pkijs.SignedData,
   trustedCertificates: pkijs.Certificate[],
   detachedContent?: Uint8Array<ArrayBuffer>,
+  purpose: Purpose = PURPOSES.documentSigning,
 ): Promise<SignatureCheck> {
   if (detachedContent && signedData.encapContentInfo.eContent) {
     return { valid: false, reason: 'The signature carries its own content, so it says nothing about the detached bytes' };
@@ -115,9 +122,11 @@ export async function verifySignedData(
       ...(detachedContent ? { data: detachedContent.slice().buffer } : {}),
       extendedMode: true,
     });
+    const problems = result.signatureVerified ? pathProblems(result.certificatePath, purpose) : [];
     return {
-      valid: result.signatureVerified === true,
+      valid: result.signatureVerified === true && problems.length === 0,
       ...(result.signatureVerified ? {} : { reason: 'The signature does not match the signed attributes' }),
+      ...(problems.length > 0 ? { reason: `The signer's certificate may not sign for ${purpose.name}: ${problems.join('; ')}`, problems } : {}),
       ...(result.signerCertificate ? { signer: result.signerCertificate } : {}),
       ...(result.certificatePath.length > 0 ? { path: result.certificatePath } : {}),
       ...signingTimeOf(signedData),
