@@ -4,30 +4,49 @@
 // as the home page, is its rendered HTML read back as simple Markdown.
 import { dirname, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
 import type { DocSource } from '../content/docs.ts';
 import { extractRegion } from '../content/plugins/remark-include.ts';
 import { readContentFile, realpathOrUndefined } from '../content/read-file.ts';
-
-/** A ```table fence (content/plugins/remark-table.ts): the rendered table takes its place. */
-const TABLE_FENCE = /^([ \t]*)(`{3,}|~{3,})table\b[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*$/gm;
-
-const INCLUDE_FENCE = /^([ \t]*)(`{3,}|~{3,})([^\n]*?)\binclude=(\S+)([^\n]*)\n[ \t]*\2[ \t]*$/gm;
 
 /** `tables`: the page's generated tables as Markdown, in page order (html-tables.ts). */
 export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, tables: readonly string[] = []): string {
   const boundary = realpathOrUndefined(contentDir) ?? contentDir;
   let table = 0;
-  // The render stage has already checked every include (inside the content folder, present, regions found).
-  const body = doc.body.replace(INCLUDE_FENCE, (whole, indent: string, fence: string, before: string, target: string, after: string) => {
-    const [file = '', region] = target.split('#');
+  // The fences are found as the render stage found them, by parsing the page (linear, and a fence
+  // shown inside another fence is code, not a fence), and replaced from the last one back.
+  const edits: { start: number; end: number; text: string }[] = [];
+  const body = doc.body;
+  const tree = body.includes('include=') || body.includes('table') ? PARSER.parse(body) : undefined;
+  if (tree) visit(tree, 'code', (node) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    if (node.lang === 'table') {
+      const markdown = tables[table++];
+      if (markdown !== undefined) edits.push({ start, end, text: markdown });
+      return;
+    }
+    // The render stage has already checked every include (inside the content folder, present, regions found).
+    const m = /(?:^|\s)include=(\S+)/.exec(node.meta ?? '');
+    if (!m) return;
+    const [file = '', region] = m[1]!.split('#');
     const read = readContentFile(resolve(dirname(doc.file), file), { boundary, boundaryName: 'the content folder', maxBytes });
     const code = read.problem ? undefined : extractRegion(read.text, region);
-    if (code === undefined) return whole;
-    const info = `${before}${after}`.replace(/\s+/g, ' ').trim();
-    return `${indent}${fence}${info}\n${code.replace(/\n+$/, '')}\n${indent}${fence}`;
-  }).replace(TABLE_FENCE, (whole) => tables[table++] ?? whole);
-  return `${[`# ${doc.data.title}`, doc.data.description ? `> ${doc.data.description}` : '', body.trim()].filter(Boolean).join('\n\n')}\n`;
+    if (code === undefined) return;
+    const fence = /^(`{3,}|~{3,})/.exec(body.slice(start, start + 64))?.[1] ?? '```';
+    const indent = /[ \t]*$/.exec(body.slice(body.lastIndexOf('\n', start - 1) + 1, start))![0];
+    const info = [node.lang, (node.meta ?? '').replace(m[0], '')].join(' ').replace(/\s+/g, ' ').trim();
+    edits.push({ start, end, text: `${fence}${info}\n${code.replace(/\n+$/, '')}\n${indent}${fence}` });
+  });
+  let out = body;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return `${[`# ${doc.data.title}`, doc.data.description ? `> ${doc.data.description}` : '', out.trim()].filter(Boolean).join('\n\n')}\n`;
 }
+
+const PARSER = unified().use(remarkParse);
 
 const BLOCKS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'pre', 'div', 'section', 'article', 'tr']);
 
