@@ -31,7 +31,6 @@ export interface ApiNoteFile {
   sections: ApiNoteSection[];
 }
 
-const HEADING = /^##\s+(.+?)\s*$/;
 const MEMBER = /^(static\s+)?([A-Za-z_$][\w$]*)(\(\))?$/;
 const FENCE = /^\s*(```|~~~)/;
 
@@ -77,21 +76,21 @@ export function parseApiNote(file: string, text: string): { note: ApiNoteFile; d
   lines.forEach((text, i) => {
     const marker = FENCE.exec(text)?.[1];
     if (marker) fence = fence === undefined ? marker : fence === marker ? undefined : fence;
-    const heading = fence === undefined && !marker ? HEADING.exec(text) : null;
+    const heading = fence === undefined && !marker ? headingText(text) : undefined;
     if (!heading) {
       current.body.push(text);
       return;
     }
     flush();
-    const member = MEMBER.exec(heading[1]!);
+    const member = MEMBER.exec(heading);
     if (!member) {
-      diagnostics.push(error('content', 'content/api-note-heading', `The site note heading "## ${heading[1]}" does not name a member.`, {
+      diagnostics.push(error('content', 'content/api-note-heading', `The site note heading "## ${heading}" does not name a member.`, {
         file, line: i + 1, column: 1,
         hint: 'Write "## name()" for a method, "## static name()" for a static one, "## name" for a property or "## constructor".',
       }));
     }
     current = {
-      heading: member ? { heading: heading[1]!, name: member[2]!, static: Boolean(member[1]), markdown: '', line: i + 1 } : undefined,
+      heading: member ? { heading, name: member[2]!, static: Boolean(member[1]), markdown: '', line: i + 1 } : undefined,
       start: i + 2,
       body: [],
     };
@@ -126,4 +125,14 @@ export function apiNotesMarkdown(note: ApiNoteFile): string {
 /** `sign()`, `static schema()`, `constructor`: as the heading wrote it, normalised. */
 export function memberLabel(s: Pick<ApiNoteSection, 'heading'>): string {
   return s.heading.replace(/\s+/g, ' ');
+}
+
+/**
+ * The text of a `## heading` line, trimmed; undefined for any other line.
+ * Not a regex: `^##\s+(.+?)\s*$` backtracks quadratically on a long heading
+ * of spaces, and a site note is content.
+ */
+function headingText(line: string): string | undefined {
+  if (!/^##\s/.test(line)) return undefined;
+  return line.slice(3).trim() || undefined;
 }

@@ -97,9 +97,11 @@ function docSummary(parts: readonly (string | { text: string })[] | undefined): 
   const source = parts.map((p) => (typeof p === 'string' ? p : p.text)).join('');
   const first = source.trim().split(/\n\s*\n/, 1)[0] ?? '';
   return first
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    // No class here reaches past the next opening bracket: a doc comment is content, and a run of
+    // "[" or "<" with no closing one would otherwise cost a scan to the end from each of them.
+    .replace(/!?\[([^[\]]*)\]\(([^()[\]]*)\)/g, '$1')
     .replace(/`+([^`]*)`+/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .replace(/<[^<>]+>/g, '')
     .replace(/(\*\*|__)(\S[^*_]*?)\1/g, '$2')
     .replace(/(^|\W)[*_](\S[^*_]*?)[*_](?=\W|$)/g, '$1$2');
 }

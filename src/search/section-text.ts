@@ -42,7 +42,8 @@ function cut(text: string): string {
 /** The functions and methods a code block calls (`x.verify(`, `new Certificate(`), each once. */
 export function calledNames(code: string): string[] {
   const names = new Set<string>();
-  for (const m of code.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+  // Whole identifiers only (no backtracking into one: a long identifier would cost its length squared).
+  for (const m of code.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)(?![\w$])\s*\(/g)) {
     const name = m[1]!;
     if (name.length > 2 && !KEYWORDS.has(name)) names.add(name);
   }
