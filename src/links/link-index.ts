@@ -165,7 +165,10 @@ function resolve(href: string, from: string, base: string): Link {
   const url = new URL(href, `http://site${withBase(base, from)}`);
   const inside = stripBase(base, safeDecode(url.pathname));
   const rawPath = inside ?? safeDecode(url.pathname);
-  const link: Link = { href, rawPath, path: normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)), ...(inside === undefined ? { outside: true } : {}) };
+  // A static host serves a page at its path or path/index.html, never at path.html, nor with a "?" or
+  // "#" that only decoding put in the path: such a link keeps its path whole, and so matches no page.
+  const servedAsIs = /[?#]/.test(rawPath) || (rawPath.endsWith('.html') && !rawPath.endsWith('/index.html'));
+  const link: Link = { href, rawPath, path: servedAsIs ? rawPath : normalizePath(rawPath), fragment: safeDecode(url.hash.slice(1)), ...(inside === undefined ? { outside: true } : {}) };
   if (absolute) {
     if (resolvedCount++ > RESOLVED_LIMIT) {
       resolved.clear();
