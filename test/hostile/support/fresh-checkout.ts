@@ -30,6 +30,10 @@ export interface FreshCheckout {
   cache: string;
   /** Removes out/, then runs `pkidocs build --out out/` with these flags. */
   build(...flags: string[]): Promise<CliResult & { output: string }>;
+  /** Like build, but killed (SIGKILL) after `limitMs`: 'killed' for a build still running then, and the time taken. */
+  timedBuild(limitMs: number): Promise<{ code: number | 'killed'; ms: number; output: string }>;
+  /** `pkidocs check --out out/` with these flags. */
+  check(...flags: string[]): Promise<CliResult & { output: string }>;
   /** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
   filesHolding(text: string): string[];
 }
@@ -40,9 +44,10 @@ export function freshCheckout(): FreshCheckout {
   const checkout = join(tmp, 'checkout');
   const pkg = join(checkout, 'node_modules/pkijs');
   const out = join(tmp, 'out');
-  const run = (args: string[]): Promise<CliResult> => new Promise((done) => {
-    execFile(process.execPath, [join(checkout, 'bin/pkidocs.js'), ...args], { cwd: checkout, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+  const run = (args: string[], timeout = 0): Promise<CliResult & { killed: boolean }> => new Promise((done) => {
+    execFile(process.execPath, [join(checkout, 'bin/pkidocs.js'), ...args], { cwd: checkout, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26, timeout, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
+      const e = err as (Error & { code?: number; killed?: boolean }) | null;
+      done({ code: e ? (e.code ?? 1) : 0, stdout, stderr, killed: Boolean(e?.killed) });
     });
   });
 
@@ -73,7 +78,17 @@ export function freshCheckout(): FreshCheckout {
     async build(...flags) {
       rmSync(out, { recursive: true, force: true });
       const r = await run(['build', '--out', out, ...flags]);
-      return { ...r, output: r.stderr + r.stdout };
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr, output: r.stderr + r.stdout };
+    },
+    async timedBuild(limitMs) {
+      rmSync(out, { recursive: true, force: true });
+      const start = Date.now();
+      const r = await run(['build', '--out', out], limitMs);
+      return { code: r.killed ? 'killed' : r.code, ms: Date.now() - start, output: r.stderr + r.stdout };
+    },
+    async check(...flags) {
+      const r = await run(['check', '--out', out, ...flags]);
+      return { code: r.code, stdout: r.stdout, stderr: r.stderr, output: r.stderr + r.stdout };
     },
     filesHolding(text) {
       try {
