@@ -26,7 +26,8 @@ describe('search answers the questions PKI.js users ask', () => {
 
   // The targets (#30): top 3 ≥ 90% and first ≥ 70%, asserted as such. Measured on 27 Nov 2026:
   // 67 and 52 of 70 (95% and 74%), up from 57 and 44 (81% and 62%) once the answering pages named what
-  // users type and an identifier no page holds was searched by its parts.
+  // users type and an identifier no page holds was searched by its parts. With the fourth attack round's
+  // prose and 100-character snippets (the first-query budget): 66 and 49 (94% and 70%).
   it('puts the answer in the top 3 for ≥ 90% and first for ≥ 70%', { timeout: 120_000 }, async () => {
     const scored = QUESTIONS;
     let top1 = 0;
