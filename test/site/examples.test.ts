@@ -9,14 +9,25 @@ import { loadPage } from '../support/site.ts';
 const EXAMPLES = join(ROOT, 'content/docs/examples');
 const pages = readdirSync(EXAMPLES, { recursive: true })
   .map(String)
-  // oids.ts is a data module shown on the helpers page, not a page of its own.
-  .filter((f) => f.endsWith('.ts') && f !== 'oids.ts')
+  // oids.ts is a data module shown on the helpers page, and crl-checks.ts code shared by two examples,
+  // shown whole on the CRL page (below): not pages of their own.
+  .filter((f) => f.endsWith('.ts') && f !== 'oids.ts' && !f.endsWith('crl-checks.ts'))
   .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
+
+/** A code file as its full listing shows it: without its region marker lines (not the include plugin's own extraction). */
+const withoutRegionMarkers = (file: string): string =>
+  readFileSync(file, 'utf8').split('\n').filter((l) => !/^\s*\/\/ #(?:end)?region\b/.test(l)).join('\n').replace(/\n+$/, '');
 
 describe('example pages', () => {
   it('exist for the twenty examples of the four sections and the shared helpers', () => {
     expect(pages).toHaveLength(21);
     expect(pages.map((p) => p.path)).toContain('/docs/examples/example-helpers');
+  });
+
+  it('show the shared CRL checks (crl-checks.ts) whole on the CRL page', () => {
+    const $ = loadPage('/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs');
+    const shown = $('#content pre.shiki').map((_, pre) => $(pre).text()).get();
+    expect(shown).toContain(withoutRegionMarkers(join(EXAMPLES, 'certificates-and-revocation/crl-checks.ts')));
   });
 
   it('list the shared helpers in the examples sidebar, after the four sections', () => {
@@ -39,8 +50,7 @@ describe('example pages', () => {
   it.each(pages)('$path shows exactly its code file, highlighted, with API links', ({ file, path }) => {
     const $ = loadPage(path);
     const shown = $('#content pre.shiki').map((_, pre) => $(pre).text()).get();
-    // The expectation is the file itself minus its region marker lines, not the include plugin's own extraction.
-    const full = readFileSync(file, 'utf8').split('\n').filter((l) => !/^\s*\/\/ #(?:end)?region\b/.test(l)).join('\n').replace(/\n+$/, '');
+    const full = withoutRegionMarkers(file);
     expect(shown).toContain(full);
     const refs = $('#content pre.shiki a.api-ref');
     expect(refs.length).toBeGreaterThan(0);
