@@ -11,6 +11,7 @@
 // `anchorOrder`), so every old id keeps naming the same member
 // (test/unit/render/api/anchors.test.ts checks all 3,364 of them).
 import GithubSlugger from 'github-slugger';
+import { freeId, isReservedId } from '../shared/reserved-ids.ts';
 import { compareNames, type ApiItem, type ApiItemKind, type ApiMember, type ApiMemberKind, type ApiPageItem, type ApiSignature, type ApiTarget } from '../api/model.ts';
 
 export const API_BASE = '/docs/api';
@@ -46,7 +47,8 @@ export function namespaceOf(name: string): string {
 
 /** Anchor of a type alias, function or variable on the globals page, or on its namespace's page (by its own name there). */
 export function globalsAnchor(name: string): string {
-  return name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  const id = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  return isReservedId(id) ? `_${id}` : id;
 }
 
 /** Id of the index of namespaces on the globals page and on a namespace's page. */
@@ -108,16 +110,18 @@ export function apiPageAnchors(item: ApiPageItem): PageAnchors {
   const cached = anchorCache.get(item);
   if (cached) return cached;
   const slugger = new GithubSlugger();
+  // Member names are the d.ts author's: none may take a layout id (`__pkidocs`).
+  const slug = (text: string): string => freeId((t) => slugger.slug(t), slugger.slug(text));
   slugger.slug(item.name); // the h1
   for (const id of Object.values(API_SECTION_IDS)) slugger.slug(id);
-  const typeParameters = (item.typeParameters ?? []).map((tp) => slugger.slug(tp.name));
+  const typeParameters = (item.typeParameters ?? []).map((tp) => slug(tp.name));
   const byMember = new Map<ApiMember, MemberAnchor>();
   for (const member of anchorOrder(item.members)) {
     const heading = member.kind === 'constructor' ? 'Constructor' : member.name;
     const signatures = member.signatures ?? [];
     // The old site gave each constructor overload a heading of its own; every overload gets an id here.
-    const ids = [slugger.slug(heading)];
-    for (let i = 1; i < signatures.length; i++) ids.push(slugger.slug(heading));
+    const ids = [slug(heading)];
+    for (let i = 1; i < signatures.length; i++) ids.push(slug(heading));
     for (const sig of [...signatures, ...(member.setter ? [member.setter] : [])]) reserveParameterSlugs(slugger, sig);
     byMember.set(member, { id: ids[0]!, signatures: ids });
   }

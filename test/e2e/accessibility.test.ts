@@ -30,7 +30,7 @@ const PAGES: [string, string][] = [
 describe('axe: WCAG 2.1 A/AA on every page kind (desktop, light mode)', () => {
   it.each(PAGES)('%s (%s) has no violations', async (_, path) => {
     const { page, context } = await site.open(path);
-    expect(await page.locator('#content, main').count()).toBeGreaterThan(0);
+    expect(await page.locator('#__pkidocs-content, main').count()).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
@@ -40,8 +40,8 @@ describe('axe: states a reader puts the page in', () => {
   it('mobile width with the menu open', async () => {
     const { page, context } = await site.open(CLASS, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.locator('.navbar__toggle').click();
-    await expect.poll(() => page.locator('#mobile-menu').evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
-    expect(await page.locator('#mobile-menu .menu__link--active').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#__pkidocs-menu').evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
+    expect(await page.locator('#__pkidocs-menu .menu__link--active').isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -24,9 +24,9 @@ describe('hydration', () => {
   it.each(KINDS)('hydrates the %s page without warnings or errors', async (_kind, path, hasCode) => {
     const { page, logs } = await site.open(path);
     // The client is interactive: it has added copy buttons wherever there is code.
-    const blocks = await page.locator('#content .code-block').count();
+    const blocks = await page.locator('#__pkidocs-content .code-block').count();
     if (hasCode) expect(blocks).toBeGreaterThan(0);
-    expect(await page.locator('#content .code-block > .code-copy').count()).toBe(blocks);
+    expect(await page.locator('#__pkidocs-content .code-block > .code-copy').count()).toBe(blocks);
     // Chromium logs the 404 status of the not-found document itself; nothing else may appear.
     expect(logs).toEqual(path.startsWith('/no/') ? ['error: Failed to load resource: the server responded with a status of 404 (Not Found)'] : []);
     await page.context().close();
@@ -51,7 +51,7 @@ describe('without JavaScript', () => {
   it('shows every page and follows links', async () => {
     const { page, context } = await site.page({ javaScriptEnabled: false });
     await page.goto(site.url('/docs/installation'));
-    expect(await page.locator('#content h1').textContent()).toBe('Installation');
+    expect(await page.locator('#__pkidocs-content h1').textContent()).toBe('Installation');
     // Every tab panel shows, and the tab buttons (which could not work) are hidden.
     const panels = page.locator('.tabs [role=tabpanel]');
     expect(await panels.count()).toBeGreaterThan(4);

@@ -87,7 +87,7 @@ describe('keyboard only', () => {
     const top = await page.evaluate(() => document.activeElement!.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('__pkidocs-main');
     await page.keyboard.press('Tab');
     expect((await focusStop(page)).region).toBe('content');
     await context.close();

@@ -83,7 +83,7 @@ describe('route changes', () => {
     await page.waitForURL('**/docs/api/pkijs');
     await page.waitForLoadState('load');
     expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).toBeUndefined();
-    expect(await page.locator('#content h1').textContent()).toBe('pkijs');
+    expect(await page.locator('#__pkidocs-content h1').textContent()).toBe('pkijs');
     expect(warnings().join('\n')).toMatch(/pkidocs: \/docs\/api\/pkijs could not be preloaded, so it is loaded in full/);
     await context.close();
   });
@@ -123,7 +123,7 @@ describe("the spec's delays, on the page's own clock", () => {
     await held[0]!.continue();
     await page.clock.resume();
     await page.waitForURL('**/docs/api/pkijs');
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('pkijs');
     await context.close();
   });
 
@@ -131,7 +131,7 @@ describe("the spec's delays, on the page's own clock", () => {
     const { page, context } = await site.open('/docs/installation', clocked);
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('pkijs');
     const held: Route[] = [];
     await page.route(chunkPattern('/docs/installation'), (route) => void held.push(route));
     await page.clock.pauseAt(Date.now() + 60_000);
@@ -143,7 +143,7 @@ describe("the spec's delays, on the page's own clock", () => {
     expect(await page.locator('.loading .loading__spinner').count()).toBe(1);
     await held[0]!.continue();
     await page.clock.resume();
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('Installation');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('Installation');
     await context.close();
   });
 });
@@ -159,7 +159,7 @@ describe('content loading states on back and forward', () => {
     await page.goBack();
     await page.locator('.loading .loading__spinner').waitFor({ state: 'visible' });
     expect(await page.locator('.loading__spinner').evaluate((el) => getComputedStyle(el).animationName)).toBe('pk-spin');
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('Installation');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('Installation');
     expect(await page.title()).toBe('Installation | pki.js');
     const moments = await readTimeline(page);
     const [popstate] = at(moments, 'popstate');
@@ -176,7 +176,7 @@ describe('content loading states on back and forward', () => {
 
     await page.unroute(chunkPattern('/docs/api/pkijs'));
     await box.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('pkijs');
     expect(await page.locator('.load-error').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/docs/api/pkijs');
     await context.close();
@@ -200,7 +200,7 @@ describe('crash screen', () => {
 
     await page.unroute(chunkPattern('/docs/api/pkijs'));
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('pkijs');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('pkijs');
     expect(await page.title()).toBe('pkijs | pki.js');
     expect(await page.locator('.crash').count()).toBe(0);
     await context.close();

@@ -42,11 +42,11 @@ describe('client navigation', () => {
     await page.waitForURL('**/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs');
     expect(await marked(page)).toBe(true);
     expect(await page.title()).toBe('Creating and parsing CRLs | pki.js');
-    expect(await page.locator('#content h1').textContent()).toBe('Creating and parsing CRLs');
+    expect(await page.locator('#__pkidocs-content h1').textContent()).toBe('Creating and parsing CRLs');
     expect(await text(page, '.menu__link--active')).toEqual(['Creating and parsing CRLs']);
     expect(await text(page, '.breadcrumbs li')).toEqual(['', 'Certificates and Revocation', 'Creating and parsing CRLs']);
     const tocIds = await page.locator('.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    const headingIds = await page.locator('#content :is(h2, h3)[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+    const headingIds = await page.locator('#__pkidocs-content :is(h2, h3)[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
     expect(tocIds).toEqual(headingIds);
     expect(await page.locator('a[rel=prev]').getAttribute('href')).toBe('/docs/examples/certificates-and-revocation/create-and-validate-certificate');
     expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
@@ -64,11 +64,11 @@ describe('client navigation', () => {
       history.pushState = (...args: Parameters<History['pushState']>) => {
         push(...args);
         queueMicrotask(() => {
-          (window as unknown as { seen: string[] }).seen = [location.pathname, document.querySelector('#content h1')!.textContent!, document.title];
+          (window as unknown as { seen: string[] }).seen = [location.pathname, document.querySelector('#__pkidocs-content h1')!.textContent!, document.title];
         });
       };
     });
-    await page.evaluate(() => document.querySelector<HTMLElement>('#content a[href="/docs/api/pkijs"]')!.click());
+    await page.evaluate(() => document.querySelector<HTMLElement>('#__pkidocs-content a[href="/docs/api/pkijs"]')!.click());
     await page.waitForURL('**/docs/api/pkijs');
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['/docs/api/pkijs', 'pkijs', 'pkijs | pki.js']);
     expect(t.logs).toEqual([]);
@@ -79,14 +79,14 @@ describe('client navigation', () => {
     const { page, context, logs } = await site.open('/docs/api/classes/Certificate');
     await page.evaluate(() => scrollTo(0, 1500));
     // A script click, so that the browser does not scroll the link into view first.
-    await page.evaluate(() => document.querySelector<HTMLElement>('#content a[href="/docs/api/classes/Extension"]')!.click());
+    await page.evaluate(() => document.querySelector<HTMLElement>('#__pkidocs-content a[href="/docs/api/classes/Extension"]')!.click());
     await page.waitForURL('**/docs/api/classes/Extension');
-    await expect.poll(() => page.locator('#content h1').textContent()).toContain('Extension');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toContain('Extension');
     expect(await page.evaluate(() => scrollY)).toBe(0);
     await page.evaluate(() => scrollTo(0, 400));
 
     await page.goBack();
-    await expect.poll(() => page.locator('#content h1').textContent()).toContain('Certificate');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toContain('Certificate');
     expect(await page.title()).toBe('Certificate | pki.js');
     await expect.poll(() => page.evaluate(() => scrollY)).toBe(1500);
 
@@ -104,7 +104,7 @@ describe('client navigation', () => {
       for (const [id, [href, target]] of Object.entries(links)) {
         const a = Object.assign(document.createElement('a'), { id, href, textContent: id, target });
         if (id === 'download') a.setAttribute('download', '');
-        document.querySelector('#content')!.prepend(a);
+        document.querySelector('#__pkidocs-content')!.prepend(a);
       }
       // Runs after the site's own listener (document, bubbling), records its decision, then stops the browser.
       addEventListener('click', (e) => {
@@ -161,7 +161,7 @@ describe('client navigation', () => {
     await page.click('#html');
     await page.waitForURL('**/docs/examples/other');
     // The URL changes as the new page is handed to React, which paints it a moment later.
-    await expect.poll(() => page.locator('#content h1').textContent()).toBe('Other');
+    await expect.poll(() => page.locator('#__pkidocs-content h1').textContent()).toBe('Other');
     expect(await marked(page)).toBe(true);
     await context.close();
   });
@@ -175,10 +175,10 @@ describe('keyboard and screen readers', () => {
     await page.click('.sidebar a[href="/docs/api/pkijs"]');
     await page.waitForURL('**/docs/api/pkijs');
     await expect.poll(() => live.textContent()).toBe('pkijs');
-    expect(await page.evaluate(() => document.activeElement === document.querySelector('#content h1'))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('#__pkidocs-content h1'))).toBe(true);
     // The next Tab starts from the new page's heading, not from the link that was clicked.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#content')))).toBe(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#__pkidocs-content')))).toBe(true);
     await context.close();
   });
 
@@ -187,9 +187,9 @@ describe('keyboard and screen readers', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('__pkidocs-main');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#main-content')))).toBe(true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#__pkidocs-main')))).toBe(true);
     await context.close();
   });
 });

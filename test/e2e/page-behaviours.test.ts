@@ -21,7 +21,7 @@ describe('mobile menu', () => {
   it('holds the sidebar and navbar items below 996 px and closes on navigation and on widening', async () => {
     const { page, context } = await site.open('/docs/installation', { viewport: { width: 800, height: 900 } });
     const toggle = page.locator('.navbar__toggle');
-    const menu = page.locator('#mobile-menu');
+    const menu = page.locator('#__pkidocs-menu');
     expect(await toggle.isVisible()).toBe(true);
     expect(await page.locator('.navbar__items--right a', { hasText: 'Docs' }).isVisible()).toBe(false);
     expect(await menu.isVisible()).toBe(false);
@@ -117,10 +117,10 @@ describe('collapsible sidebar categories', () => {
 describe('code blocks', () => {
   it('copies a block to the clipboard', async () => {
     const { page, context } = await site.open('/docs/installation', { permissions: ['clipboard-read', 'clipboard-write'] });
-    const blocks = page.locator('#content .code-block');
+    const blocks = page.locator('#__pkidocs-content .code-block');
     expect(await blocks.count()).toBeGreaterThan(3);
-    expect(await page.locator('#content .code-block > button.code-copy').count()).toBe(await blocks.count());
-    const block = page.locator('#content > .code-block').first();
+    expect(await page.locator('#__pkidocs-content .code-block > button.code-copy').count()).toBe(await blocks.count());
+    const block = page.locator('#__pkidocs-content > .code-block').first();
     const code = await block.locator('pre').textContent();
     await block.hover();
     await block.locator('.code-copy').click();

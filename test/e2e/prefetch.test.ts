@@ -29,7 +29,7 @@ async function farLinks(page: Page, count: number): Promise<{ selector: string; 
     for (const a of all) {
       if (picked.length === n) break;
       const top = a.getBoundingClientRect().top;
-      if (a.closest('#content') && top > below && !visible.has(a.pathname) && !picked.includes(a.pathname) && !a.hash) {
+      if (a.closest('#__pkidocs-content') && top > below && !visible.has(a.pathname) && !picked.includes(a.pathname) && !a.hash) {
         a.id = `far-${picked.length}`;
         picked.push(a.pathname);
         below = top + 2 * innerHeight;

@@ -16,6 +16,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
 import { MARKER, MARKER_TEXT } from '../../src/output/out-dir.ts';
+import { CONTENT_ID, DATA_ID, MAIN_CONTENT_ID, ROOT_ID } from '../../src/shared/reserved-ids.ts';
 import { ROOT, runCli } from '../support/cli.ts';
 
 const FIXTURES = join(ROOT, 'test/fixtures/hostile');
@@ -82,14 +83,14 @@ describe('hostile content fixtures', () => {
     }
   });
 
-  it('heading-layout-ids: headings named like layout ids get suffixed ids, and each id is on the page once', async () => {
+  it('heading-layout-ids: headings keep their slugs, only the reserved prefix is escaped, and each id is on the page once', async () => {
     const { code } = await build(join(FIXTURES, 'heading-layout-ids/site.config.ts'));
     expect(code).toBe(ExitCode.Ok);
     const $ = cheerio.load(readFileSync(join(OUT, 'docs/installation/index.html'), 'utf8'));
-    expect($('h2').map((_, e) => $(e).attr('id')).get()).toEqual(['content-1', 'main-content-1', '___pkidocs', 'root-1']);
+    expect($('h2').map((_, e) => $(e).attr('id')).get()).toEqual(['content', 'main-content', '___pkidocs', 'root']);
     const ids = $('[id]').map((_, e) => $(e).attr('id')).get();
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-    for (const id of ['content', 'main-content', 'root', '__pkidocs']) expect($(`[id="${id}"]`).length).toBe(1);
+    for (const id of [CONTENT_ID, MAIN_CONTENT_ID, ROOT_ID, DATA_ID]) expect($(`[id="${id}"]`).length).toBe(1);
   });
 });
 

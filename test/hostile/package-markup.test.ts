@@ -104,12 +104,12 @@ describe("the package's README and doc comments", () => {
 
     it.each(['/docs/api/pkijs', '/docs/api/classes/Certificate'])('%s keeps its text and runs nothing, links clicked', async (path) => {
       const $ = cheerio.load(readFileSync(join(OUT, path, 'index.html'), 'utf8'));
-      expect($('#content [onerror], #content svg, #content a[href^="javascript"]').length).toBe(0);
-      expect($('#content').text()).toMatch(path.endsWith('pkijs') ? /Intro\s+text\./ : /An X\.509 certificate\./);
+      expect($('#__pkidocs-content [onerror], #__pkidocs-content svg, #__pkidocs-content a[href^="javascript"]').length).toBe(0);
+      expect($('#__pkidocs-content').text()).toMatch(path.endsWith('pkijs') ? /Intro\s+text\./ : /An X\.509 certificate\./);
       const t = await openPage(browser);
       await t.page.goto(server.origin + path);
       await t.page.waitForLoadState('load');
-      for (const a of await t.page.locator('#content a:not([href])').all()) await a.click({ timeout: 2000 }).catch(() => undefined);
+      for (const a of await t.page.locator('#__pkidocs-content a:not([href])').all()) await a.click({ timeout: 2000 }).catch(() => undefined);
       await t.page.waitForTimeout(300);
       expect(await t.page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
       await t.context.close();

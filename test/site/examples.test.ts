@@ -26,13 +26,13 @@ describe('example pages', () => {
 
   it('show the shared CRL checks (crl-checks.ts) whole on the CRL page', () => {
     const $ = loadPage('/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs');
-    const shown = $('#content pre.shiki').map((_, pre) => $(pre).text()).get();
+    const shown = $('#__pkidocs-content pre.shiki').map((_, pre) => $(pre).text()).get();
     expect(shown).toContain(withoutRegionMarkers(join(EXAMPLES, 'certificates-and-revocation/crl-checks.ts')));
   });
 
   it('list the shared helpers in the examples sidebar, after the four sections', () => {
     const $ = loadPage('/docs/examples/example-helpers');
-    expect($('#content h1').text()).toBe('Example helpers');
+    expect($('#__pkidocs-content h1').text()).toBe('Example helpers');
     expect($('a.menu__link--active').attr('href')).toBe('/docs/examples/example-helpers');
   });
 
@@ -49,10 +49,10 @@ describe('example pages', () => {
 
   it.each(pages)('$path shows exactly its code file, highlighted, with API links', ({ file, path }) => {
     const $ = loadPage(path);
-    const shown = $('#content pre.shiki').map((_, pre) => $(pre).text()).get();
+    const shown = $('#__pkidocs-content pre.shiki').map((_, pre) => $(pre).text()).get();
     const full = withoutRegionMarkers(file);
     expect(shown).toContain(full);
-    const refs = $('#content pre.shiki a.api-ref');
+    const refs = $('#__pkidocs-content pre.shiki a.api-ref');
     expect(refs.length).toBeGreaterThan(0);
     refs.each((_, a) => {
       expect($(a).attr('href')).toMatch(new RegExp(`^/docs/api/((classes|interfaces|enumerations)/${$(a).text()}|globals#${$(a).text().toLowerCase()})$`));
@@ -61,7 +61,7 @@ describe('example pages', () => {
     const named = new Set([...full.matchAll(/\bpkijs\.([A-Z]\w+)\b(?!\s*\()/g)].map((m) => m[1]!));
     const linked = new Set(refs.map((_, a) => $(a).text()).get());
     expect([...named].filter((n) => !linked.has(n))).toEqual([]);
-    expect($('#content h2').length).toBeGreaterThanOrEqual(4);
-    expect($('#content a[href^="/docs/api/"]').length).toBeGreaterThan(0);
+    expect($('#__pkidocs-content h2').length).toBeGreaterThanOrEqual(4);
+    expect($('#__pkidocs-content a[href^="/docs/api/"]').length).toBeGreaterThan(0);
   });
 });

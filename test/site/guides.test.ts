@@ -23,7 +23,7 @@ const GUIDES = [
 
 const tableRows = (path: string, heading?: string) => {
   const $ = loadPage(path);
-  const table = heading ? $(`#${heading}`).nextAll('table.data-table').first() : $('#content table.data-table').first();
+  const table = heading ? $(`#${heading}`).nextAll('table.data-table').first() : $('#__pkidocs-content table.data-table').first();
   const head = table.find('tr').first().children().map((_, c) => $(c).text()).get();
   return table.find('tr').slice(1).map((_, tr) => [$(tr).children().map((__, c) => $(c).text()).get()]).get().map((cells: string[]) => Object.fromEntries(head.map((h, i) => [h, cells[i]!])));
 };
@@ -57,7 +57,7 @@ describe('the guides', () => {
 
   it.each(GUIDES)('%s is built with its title, a description and prev/next links', (path) => {
     const $ = loadPage(path);
-    expect($('#content h1').text().length).toBeGreaterThan(5);
+    expect($('#__pkidocs-content h1').text().length).toBeGreaterThan(5);
     expect($('meta[name=description]').attr('content')!.length).toBeGreaterThan(60);
     expect($('nav.pagination a').length).toBeGreaterThan(0);
   });
@@ -65,12 +65,12 @@ describe('the guides', () => {
   it('link to each other and to API pages, all of which exist (the build checks the anchors)', () => {
     for (const [path] of GUIDES) {
       const $ = loadPage(path);
-      const internal = $('#content a[href^="/docs/"]').map((_, a) => $(a).attr('href')!).get();
+      const internal = $('#__pkidocs-content a[href^="/docs/"]').map((_, a) => $(a).attr('href')!).get();
       expect(internal.length, path).toBeGreaterThan(2);
       for (const href of internal) expect(() => readPage(href.split('#')[0]!), `${path} → ${href}`).not.toThrow();
     }
     const security = loadPage('/docs/guides/security');
-    const targets = security('#content a').map((_, a) => security(a).attr('href')).get();
+    const targets = security('#__pkidocs-content a').map((_, a) => security(a).attr('href')).get();
     expect(targets).toEqual(expect.arrayContaining([
       '/docs/api/classes/CertificateChainValidationEngine', '/docs/api/classes/SignedData', '/docs/api/classes/OCSPResponse',
       '/docs/examples/certificates-and-revocation/create-and-validate-certificate',
@@ -85,7 +85,7 @@ describe('the guides', () => {
       const $ = loadPage(path);
       // A guide may also show a region of an example, whose own tests run it.
       const includes = [...md.matchAll(/^```ts include=(\.\/[\w-]+\.ts|\.\.\/examples\/[\w/-]+\.ts)#([\w-]+)/gm)];
-      const shown = $('#content .code-block[data-lang="ts"]');
+      const shown = $('#__pkidocs-content .code-block[data-lang="ts"]');
       expect(shown.length, path).toBe(includes.length);
       includes.forEach(([, file, region], i) => {
         const code = regionLines(readFileSync(join(ROOT, 'content/docs/guides', file!), 'utf8'), region!);

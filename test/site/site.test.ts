@@ -45,7 +45,7 @@ describe('the built PKI.js site', () => {
 
   it('offers the lost reader the way on from the 404 page: home, the docs and every API export', () => {
     const $ = cheerio.load(readFileSync(join(siteOut(), '404.html'), 'utf8'));
-    const onward = $('#content .not-found li a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get();
+    const onward = $('#__pkidocs-content .not-found li a').map((_, a) => [[$(a).text(), $(a).attr('href')]]).get();
     expect(onward).toEqual([
       ['The home page', '/'],
       ['The documentation', '/docs/installation'],
@@ -118,7 +118,7 @@ describe('the built PKI.js site', () => {
   it('has a table of contents of exactly the h2 and h3 headings of the content', () => {
     for (const path of ['/docs/installation', '/docs/examples/certificates-and-revocation/create-and-validate-certificate', '/docs/api/classes/Certificate']) {
       const $ = loadPage(path);
-      const headings = $('#content').find('h2[id], h3[id]').filter((_, h) => !$(h).closest('.cards').length).map((_, h) => `${h.tagName}#${$(h).attr('id')}`).get();
+      const headings = $('#__pkidocs-content').find('h2[id], h3[id]').filter((_, h) => !$(h).closest('.cards').length).map((_, h) => `${h.tagName}#${$(h).attr('id')}`).get();
       const toc = $('.toc a').map((_, a) => `${$(a).parents('ul').length === 1 ? 'h2' : 'h3'}${$(a).attr('href')}`).get();
       expect(toc.length).toBeGreaterThan(3);
       expect(toc).toEqual(headings);
@@ -140,8 +140,8 @@ describe('the built PKI.js site', () => {
 
   it('has a skip link, a search slot, and the client script and stylesheet on every page', () => {
     const $ = loadPage('/docs/api/enumerations/PKIStatus');
-    expect($('a.skip-link').attr('href')).toBe('#main-content');
-    expect($('#main-content').length).toBe(1);
+    expect($('a.skip-link').attr('href')).toBe('#__pkidocs-main');
+    expect($('#__pkidocs-main').length).toBe(1);
     expect($('[data-slot=search]').length).toBe(1);
     const script = $('script[type=module]').attr('src')!;
     expect(script).toMatch(/^\/_pkidocs\/app-[A-Z0-9]+\.js$/);

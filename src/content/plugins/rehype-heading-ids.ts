@@ -1,8 +1,7 @@
 // Gives every heading a stable, GitHub-style id (unless it has one) and
 // records the h2/h3 headings as the page's table of contents. Ids the layout
-// owns (src/shared/reserved-ids.ts) are never issued: a heading "Content"
-// gets id="content-1", as a second heading of that name would, and one that
-// slugs into the reserved `__pkidocs` prefix gets a leading underscore.
+// owns (src/shared/reserved-ids.ts, all under the `__pkidocs` prefix) are
+// never issued: a heading that slugs into the prefix gets a leading underscore.
 import GithubSlugger from 'github-slugger';
 import { toString } from 'hast-util-to-string';
 import type { Root } from 'hast';
@@ -10,7 +9,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { TocEntry } from '../../shared/page.ts';
 import { withoutVariationSelectors } from './heading-slug.ts';
-import { isReservedId, RESERVED_ID_PREFIX } from '../../shared/reserved-ids.ts';
+import { freeId } from '../../shared/reserved-ids.ts';
 
 export default function rehypeHeadingIds() {
   return (tree: Root, file: VFile) => {
@@ -27,7 +26,7 @@ export default function rehypeHeadingIds() {
         return;
       }
       const existing = node.properties.id;
-      const id = freeId(slugger, typeof existing === 'string' ? existing : slugger.slug(withoutVariationSelectors(text)));
+      const id = freeId((t) => slugger.slug(t), typeof existing === 'string' ? existing : slugger.slug(withoutVariationSelectors(text)));
       node.properties.id = id;
       if (depth === 2 || depth === 3) toc.push({ depth, id, text });
     });
@@ -36,12 +35,6 @@ export default function rehypeHeadingIds() {
   };
 }
 
-/** The id, or the next one the slugger issues for it, until it is not the layout's. */
-function freeId(slugger: GithubSlugger, id: string): string {
-  let free = id;
-  while (isReservedId(free)) free = slugger.slug(free.startsWith(RESERVED_ID_PREFIX) ? `_${free}` : id);
-  return free;
-}
 
 declare module 'vfile' {
   interface DataMap {

@@ -17,7 +17,7 @@ export interface Moment {
 export async function installTimeline(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const moments: Moment[] = ((window as unknown as { timeline: Moment[] }).timeline = []);
-    const h1 = () => document.querySelector('#content h1')?.textContent ?? null;
+    const h1 = () => document.querySelector('#__pkidocs-content h1')?.textContent ?? null;
     const log = (what: Moment['what'], extra: Partial<Moment> = {}) => moments.push({ what, t: performance.now(), path: location.pathname, h1: h1(), ...extra });
     const last = (what: Moment['what']) => moments.filter((m) => m.what === what).at(-1);
     let heading = '';

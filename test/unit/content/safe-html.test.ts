@@ -42,8 +42,8 @@ describe('the allow-list, on HTML parsed as a browser parses it', () => {
   });
 
   it('refuses the layout\'s ids, styles and unknown attributes', () => {
-    expect(what('<div id="content"></div><p id="__pkidocs-x"></p><p id="contents" style="color:red" foo="1"></p>')).toEqual([
-      'the id "content", which the page layout uses',
+    expect(what('<div id="__pkidocs-content"></div><p id="__pkidocs-x"></p><p id="contents" style="color:red" foo="1"></p>')).toEqual([
+      'the id "__pkidocs-content", which the page layout uses',
       'the id "__pkidocs-x", which the page layout uses',
       'the attribute style= on <p>, which is not on the list of allowed HTML',
       'the attribute foo= on <p>, which is not on the list of allowed HTML',
