@@ -122,9 +122,15 @@ function parseColumns(spec: string): Column[] | string {
   for (const raw of spec.split('\n')) {
     const lineText = raw.trim();
     if (!lineText) continue;
-    const m = /^(.+?)\s*=\s*(`?)([A-Za-z_$][\w$]*)\2$/.exec(lineText);
-    if (!m) return lineText;
-    columns.push({ header: m[1]!, field: m[3]!, code: m[2] === '`' });
+    // Split at the last "=" (a field name holds none) instead of a lazy pattern with \s* around "=":
+    // that backtracks n²/2 steps on a line of n blanks with no "=", minutes for one line.
+    const at = lineText.lastIndexOf('=');
+    const header = lineText.slice(0, Math.max(at, 0)).trimEnd();
+    const value = lineText.slice(at + 1).trim();
+    const code = value.length > 2 && value.startsWith('`') && value.endsWith('`');
+    const field = code ? value.slice(1, -1) : value;
+    if (at < 0 || !header || !/^[A-Za-z_$][\w$]*$/.test(field)) return lineText.length > 80 ? `${lineText.slice(0, 80)}…` : lineText;
+    columns.push({ header, field, code });
   }
   return columns.length ? columns : '(no columns)';
 }
