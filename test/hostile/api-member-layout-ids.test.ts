@@ -1,0 +1,62 @@
+// The layout's ids (reserved-ids.ts) are kept from Markdown headings and raw
+// HTML, but an API member's anchor is the GitHub slug of its name
+// (routes/api-urls.ts) and never meets that check. The package's d.ts is
+// content, so a member named like a layout id gives its h3 that id:
+// - `__pkidocs`: the h3 sits inside #root, before the hydration data script,
+//   so getElementById finds the heading, JSON.parse fails and the page stays
+//   static (no search, no client navigation), yet the build reports success;
+// - `content`: a second id="content" after the page's own container, so a
+//   link to the member (`#content`) lands on the container instead. The real
+//   site has it: ContentInfo.content.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrated, launchBrowser, openPage, type BrowserHandle } from '../e2e/support/browser.ts';
+import { serveStatic } from '../e2e/support/server.ts';
+import { freshCheckout } from './support/fresh-checkout.ts';
+
+const { pkg: PKG, out: OUT, build } = freshCheckout();
+const PAGE = 'docs/api/classes/Certificate/index.html';
+
+function plantMember(name: string): void {
+  const dts = `/** A certificate. */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n  /** A member named like a layout id. */\n  ${name}: number;\n}\n`;
+  // Written after the checkout's beforeEach made the fake package.
+  writeFileSync(join(PKG, 'build/index.d.ts'), dts);
+}
+
+function idCount(html: string, id: string): number {
+  return html.split(`id="${id}"`).length - 1;
+}
+
+describe('an API member named like an id of the page layout', () => {
+  let browser: BrowserHandle;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it('a member "__pkidocs": the build refuses it, or the page still hydrates and holds the id once', async () => {
+    plantMember('__pkidocs');
+    const { code } = await build();
+    if (code !== 0) return;
+    const server = await serveStatic(OUT);
+    const tab = await openPage(browser);
+    try {
+      tab.page.setDefaultTimeout(5000);
+      await tab.page.goto(`${server.origin}/docs/api/classes/Certificate`);
+      await hydrated(tab.page).catch(() => undefined); // never, when the client gave up
+      expect(tab.warnings().filter((w) => w.includes('stays static'))).toEqual([]);
+    } finally {
+      await tab.context.close();
+      await server.close();
+    }
+    expect(idCount(readFileSync(join(OUT, PAGE), 'utf8'), '__pkidocs')).toBe(1);
+  }, 120_000);
+
+  it('a member "content": the build refuses it, or the page holds id="content" once', async () => {
+    plantMember('content');
+    const { code } = await build();
+    if (code !== 0) return;
+    expect(idCount(readFileSync(join(OUT, PAGE), 'utf8'), 'content')).toBe(1);
+  }, 120_000);
+});
