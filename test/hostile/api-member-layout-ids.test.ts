@@ -5,6 +5,8 @@
 // - `__pkidocs`: the h3 sits inside #root, before the hydration data script,
 //   so getElementById finds the heading, JSON.parse fails and the page stays
 //   static (no search, no client navigation), yet the build reports success;
+//   a function of that name does the same to the globals page, whose anchors
+//   are the lower-cased names (globalsAnchor), not slugs;
 // - `content`: a second id="content" after the page's own container, so a
 //   link to the member (`#content`) lands on the container instead. The real
 //   site has it: ContentInfo.content.
@@ -35,22 +37,34 @@ describe('an API member named like an id of the page layout', () => {
   });
   afterAll(() => browser.close());
 
-  it('a member "__pkidocs": the build refuses it, or the page still hydrates and holds the id once', async () => {
-    plantMember('__pkidocs');
-    const { code } = await build();
-    if (code !== 0) return;
+  /** The warnings of a client that gave up on the page at `route` ("the page stays static"). */
+  async function staticWarnings(route: string): Promise<string[]> {
     const server = await serveStatic(OUT);
     const tab = await openPage(browser);
     try {
       tab.page.setDefaultTimeout(5000);
-      await tab.page.goto(`${server.origin}/docs/api/classes/Certificate`);
+      await tab.page.goto(`${server.origin}${route}`);
       await hydrated(tab.page).catch(() => undefined); // never, when the client gave up
-      expect(tab.warnings().filter((w) => w.includes('stays static'))).toEqual([]);
+      return tab.warnings().filter((w) => w.includes('stays static'));
     } finally {
       await tab.context.close();
       await server.close();
     }
+  }
+
+  it('a member "__pkidocs": the build refuses it, or the page still hydrates and holds the id once', async () => {
+    plantMember('__pkidocs');
+    const { code } = await build();
+    if (code !== 0) return;
+    expect(await staticWarnings('/docs/api/classes/Certificate')).toEqual([]);
     expect(idCount(readFileSync(join(OUT, PAGE), 'utf8'), '__pkidocs')).toBe(1);
+  }, 120_000);
+
+  it('a function "__pkidocs" (its anchor on the globals page, by globalsAnchor): refused, or the globals page still hydrates', async () => {
+    writeFileSync(join(PKG, 'build/index.d.ts'), `/** A certificate. */\nexport declare class Certificate {\n  /** Its version. */\n  version: number;\n}\n/** A function named like a layout id. */\nexport declare function __pkidocs(): void;\n`);
+    const { code } = await build();
+    if (code !== 0) return;
+    expect(await staticWarnings('/docs/api/globals')).toEqual([]);
   }, 120_000);
 
   it('a member "content": the build refuses it, or the page holds id="content" once', async () => {
