@@ -1,7 +1,7 @@
 // The TypeDoc conversion's child process (src/api/convert-process.ts), run
 // from the CLI bundle the parent loaded, natively: through tsx's loader hook,
 // every one of TypeDoc's modules would pass a loader thread first.
-// Usage: node bin/convert.js <bundle folder> <entry.d.ts> <package dir> <result.json> <parent pid>
+// Usage: node bin/convert.js <bundle folder> <entry.d.ts> <package dir> <cache dir> <result.json> <parent pid>
 import { createRequire, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -62,10 +62,10 @@ export async function readApiCache(file: string, converterVersion: number): Prom
   return { kind: 'hit', entry: data.data as unknown as ApiCacheEntry };
 }
 
-export async function writeApiCache(file: string, converterVersion: number, entry: ApiCacheEntry): Promise<void> {
+export async function writeApiCache(cacheDir: string, file: string, converterVersion: number, entry: ApiCacheEntry): Promise<void> {
   const body = JSON.stringify({ model: entry.model, diagnostics: entry.diagnostics });
   const head = JSON.stringify({ format: FORMAT, converterVersion, sha256: sha256(body) });
-  await writeAtomic(file, `${head}\n${body}`);
+  await writeAtomic(cacheDir, file, `${head}\n${body}`);
 }
 
 function parseJson(text: string): unknown {

@@ -96,7 +96,7 @@ export function readInputs(cacheDir: string, entry: string): string[] | undefine
 
 export async function writeInputs(cacheDir: string, entry: string, files: readonly string[]): Promise<void> {
   const checkout = checkoutOf(cacheDir);
-  await writeAtomic(manifestFile(cacheDir, entry), JSON.stringify(keyedInputs(files).map((f) => relative(checkout, f))));
+  await writeAtomic(cacheDir, manifestFile(cacheDir, entry), JSON.stringify(keyedInputs(files).map((f) => relative(checkout, f))));
 }
 
 const checkoutOf = (cacheDir: string): string => dirname(resolve(cacheDir));

@@ -1,18 +1,19 @@
 // Runs the TypeDoc conversion in a process of its own: the build goes on with
 // content, bundling and highlighting on the other core meanwhile, and
 // TypeDoc's ~300 MB of compiler state never adds to the build's own memory.
-// Usage: node --import tsx convert-process.ts <entry.d.ts> <package dir> <result.json> <parent pid>
-// (or, bundled, through bin/convert.js: the same four arguments come last).
-import { writeFile } from 'node:fs/promises';
+// Usage: node --import tsx convert-process.ts <entry.d.ts> <package dir> <cache dir> <result.json> <parent pid>
+// (or, bundled, through bin/convert.js: the same five arguments come last).
+// The result is written through the cache folder's chokepoint (src/shared/cache-io.ts).
 import { Worker } from 'node:worker_threads';
+import { writeAtomic } from '../shared/cache-io.ts';
 
-const [entry, packageDir, out, parent] = process.argv.slice(-4);
-if (!entry || !packageDir || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <package dir> <result.json> <parent pid>');
+const [entry, packageDir, cacheDir, out, parent] = process.argv.slice(-5);
+if (!entry || !packageDir || !cacheDir || !out || !parent) throw new Error('usage: convert-process.ts <entry.d.ts> <package dir> <cache dir> <result.json> <parent pid>');
 dieWithParent(Number(parent));
 // Loaded after the watch has started: loading typedoc alone takes a second.
 const { convertDeclarations } = await import('./typedoc/convert.ts');
 const result = await convertDeclarations(entry, packageDir);
-await writeFile(out, JSON.stringify(result));
+await writeAtomic(cacheDir, out, JSON.stringify(result));
 
 /**
  * Ends this process when the build that started it is gone: a SIGKILLed parent

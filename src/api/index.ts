@@ -2,10 +2,10 @@
 // cache miss (in a child process, so it runs beside the other stages) and
 // straight from `{cacheDir}/api-{hash}.json` on a hit. A hit never loads typedoc.
 import { spawn } from 'node:child_process';
-import { access, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, readFile, readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { readCacheFile, removeCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { readApiCache, writeApiCache } from './cache-file.ts';
 import type { ApiModel } from './model.ts';
 import type { ConvertResult } from './typedoc/convert.ts';
@@ -54,7 +54,7 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   // The cache holds diagnostic paths relative to the folder holding the cache (the checkout), not to wherever the CLI ran.
   const checkout = dirname(resolve(options.cacheDir));
 
-  await sweepConvertFiles();
+  await sweepConvertFiles(options.cacheDir);
   if (options.useCache) {
     const cached = await readApiCache(cacheFile, CONVERTER_VERSION);
     if (cached.kind === 'hit') return { model: cached.entry.model, cacheHit: true, diagnostics: rebase(cached.entry.diagnostics, checkout, process.cwd()), key };
@@ -64,12 +64,12 @@ export async function loadApi(options: LoadApiOptions): Promise<LoadApiResult> {
   options.onConvert?.();
   const { model, diagnostics, inputs } = options.inProcess
     ? await (await import('./typedoc/convert.ts')).convertDeclarations(entry, packageDir)
-    : await convertInChild(entry, packageDir);
+    : await convertInChild(entry, packageDir, options.cacheDir);
   if (!model) throw new BuildFailure(diagnostics);
   const read = [...inputs, ...packageJson];
   // The manifest already named these files (every miss but the first): the key above covers them.
   const freshKey = sameInputs(known, read) ? key : await cacheKey(options.cacheDir, entry, packageDir, read);
-  await writeApiCache(join(options.cacheDir, `api-${freshKey}.json`), CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
+  await writeApiCache(options.cacheDir, join(options.cacheDir, `api-${freshKey}.json`), CONVERTER_VERSION, { model, diagnostics: rebase(diagnostics, process.cwd(), checkout) });
   await writeInputs(options.cacheDir, entry, read);
   return { model, cacheHit: false, diagnostics, key: freshKey };
 }
@@ -79,19 +79,28 @@ function rebase(diagnostics: Diagnostic[], from: string, to: string): Diagnostic
   return diagnostics.map((d) => (d.file ? { ...d, file: relative(to, resolve(from, d.file)) } : d));
 }
 
-/** The child's result file: named for this process, so that a later run can tell the files of dead runs. */
-const CONVERT_FILE = /^pkidocs-convert-(\d+)-\d+\.json$/;
+/**
+ * The child's result file, and the temp file of its atomic write: named for
+ * this process, so that a later run can tell the files of dead runs. It lies
+ * in the cache folder, not os.tmpdir(): a folder every user of the machine
+ * writes, where a link planted at its name would take the child's write.
+ */
+const CONVERT_FILE = /^convert-(\d+)-\d+\.json(\.\d+-\d+\.tmp)?$/;
 
 /**
  * The conversion in a child process (see convert-process.ts), its result
- * passed through a file. The child ends itself when this process is gone.
+ * passed through a file of the cache folder, written and deleted through its
+ * chokepoints (src/shared/cache-io.ts). The child ends itself when this
+ * process is gone.
  */
-async function convertInChild(entry: string, packageDir: string): Promise<ConvertResult> {
-  const out = join(tmpdir(), `pkidocs-convert-${process.pid}-${Date.now()}.json`);
+async function convertInChild(entry: string, packageDir: string, cacheDir: string): Promise<ConvertResult> {
+  const out = join(cacheDir, `convert-${process.pid}-${Date.now()}.json`);
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
+    // Made here first: a cache folder this build may not write is named by this process, in one line (src/cli/build.ts).
+    await writeAtomic(cacheDir, out, '');
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done, failed) => {
-      const child = spawn(process.execPath, [...childScript(script), entry, packageDir, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [...childScript(script), entry, packageDir, cacheDir, out, String(process.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
       // For the test that kills a build while TypeDoc runs (test/hostile/caches.test.ts).
       if (process.env.PKIDOCS_TEST_REPORT_CHILD === '1') process.stderr.write(`pkidocs-test: TypeDoc child ${child.pid}\n`);
       let stderr = '';
@@ -100,9 +109,11 @@ async function convertInChild(entry: string, packageDir: string): Promise<Conver
       child.on('close', (c) => done({ code: c, stderr }));
     });
     if (code !== 0) throw new Error(`The TypeDoc conversion process exited with code ${code}:\n${stderr}`);
-    return JSON.parse(await readFile(out, 'utf8')) as ConvertResult;
+    const read = readCacheFile(out);
+    if (read.text === undefined) throw new Error(`The TypeDoc conversion's result ${out} is not readable (${read.problem ?? 'missing'}).`);
+    return JSON.parse(read.text) as ConvertResult;
   } finally {
-    await rm(out, { force: true });
+    await removeCacheFile(cacheDir, out);
   }
 }
 
@@ -124,11 +135,11 @@ function childScript(script: string): string[] {
 const NO_FORMAT_SNIFFING = process.allowedNodeEnvironmentFlags.has('--no-experimental-detect-module') ? ['--no-experimental-detect-module'] : [];
 
 /** Removes the result files of runs that died before they could (a SIGKILL runs no cleanup). */
-async function sweepConvertFiles(): Promise<void> {
-  const names = await readdir(tmpdir()).catch(() => []);
+async function sweepConvertFiles(cacheDir: string): Promise<void> {
+  const names = await readdir(cacheDir).catch(() => []);
   await Promise.all(names.map((name) => {
     const pid = CONVERT_FILE.exec(name)?.[1];
-    return pid && !alive(Number(pid)) ? rm(join(tmpdir(), name), { force: true }) : undefined;
+    return pid && !alive(Number(pid)) ? removeCacheFile(cacheDir, join(cacheDir, name)) : undefined;
   }));
 }
 

@@ -8,9 +8,8 @@
 // superseded entries is rewritten without them (temp file + rename), so it
 // never grows from one build to the next.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readCacheFile, replaceCacheFileSync } from '../shared/cache-io.ts';
+import { appendCacheFileSync, OutsideCacheError, readCacheFile, replaceCacheFileSync } from '../shared/cache-io.ts';
 import { seal, sealed } from '../shared/cache-seal.ts';
 
 export interface HighlightCacheOptions {
@@ -18,14 +17,18 @@ export interface HighlightCacheOptions {
   read?: boolean;
   /** Told, in one line, about a damaged file that was repaired. */
   onNotice?: (line: string) => void;
+  /** The cache folder the file lies in (by default the file's own folder): nothing is written outside it. */
+  cacheDir?: string;
 }
 
 export class HighlightCache {
   private readonly entries = new Map<string, string>();
   /** True when the file could not be replaced by a regular one: the cache then lives in memory only. */
   private detached = false;
+  private readonly cacheDir: string;
 
   constructor(private readonly file: string | undefined, options: HighlightCacheOptions = {}) {
+    this.cacheDir = options.cacheDir ?? (file ? dirname(file) : '');
     if (!file) return;
     if (options.read === false) {
       this.compact();
@@ -65,28 +68,18 @@ export class HighlightCache {
   set(key: string, html: string): void {
     this.entries.set(key, html);
     if (!this.file || this.detached) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    // Never through a link planted where the file is (compact replaced any found at start).
-    let fd: number;
-    try {
-      fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
-    } catch {
-      this.detached = true; // a link or a FIFO planted since the start: the cache goes on in memory
-      return;
-    }
-    try {
-      writeSync(fd, line(key, html));
-    } finally {
-      closeSync(fd);
-    }
+    // Never through a link planted where the file is (compact replaced any found at start):
+    // a link or a FIFO planted since the start detaches it, and the cache goes on in memory.
+    this.detached = !appendCacheFileSync(this.cacheDir, this.file, line(key, html));
   }
 
   /** Rewrites the file with the live entries only, atomically. */
   private compact(): void {
     try {
-      replaceCacheFileSync(this.file!, [...this.entries].map(([key, html]) => line(key, html)).join(''));
-    } catch {
-      // a read-only cache folder: the build goes on without rewriting it
+      replaceCacheFileSync(this.cacheDir, this.file!, [...this.entries].map(([key, html]) => line(key, html)).join(''));
+    } catch (e) {
+      // a read-only cache folder: the build goes on without rewriting it (never a path outside it)
+      if (e instanceof OutsideCacheError) throw e;
     }
   }
 }

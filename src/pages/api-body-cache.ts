@@ -5,11 +5,11 @@
 // builds use it; watch mode reloads render code the key cannot see. The file is
 // checked against its schema when read: one of the wrong shape is reported and
 // replaced by the next save.
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { PageBody } from '../render/body.ts';
-import { loadChecked, writeSealed } from '../shared/cache-io.ts';
+import { loadChecked, removeCacheFile, writeSealed } from '../shared/cache-io.ts';
 
 export interface ApiBodyCache {
   bodies: Map<string, PageBody>;
@@ -42,10 +42,10 @@ export async function openApiBodyCache(cacheDir: string, apiKey: string | undefi
   return {
     bodies,
     async save(fresh) {
-      await writeSealed(file, JSON.stringify([...fresh]));
+      await writeSealed(cacheDir, file, JSON.stringify([...fresh]));
       // The bodies of other models or code are stale now (2 MB each): they would pile up with every edit of src/.
       const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json(\.seal)?$/.test(f) && !join(cacheDir, f).startsWith(file));
-      await Promise.all(stale.map((f) => rm(join(cacheDir, f), { force: true })));
+      await Promise.all(stale.map((f) => removeCacheFile(cacheDir, join(cacheDir, f))));
     },
   };
 }

@@ -1,14 +1,20 @@
 // Reading and writing the build's cache files (Node only; the browser never
 // imports this). A cache file is input like any other: read it through its
 // schema and report a bad one in one line; write it to a temp file and rename,
-// so a concurrent build never reads half a file (writeAtomic, which watch
-// mode also uses to replace a link found where a page was). A cache file is
+// so a concurrent build never reads half a file (writeAtomic). A cache file is
 // opened as content is (readCacheFile): without following a link, without
 // waiting (a FIFO planted at highlight.jsonl hung the build), and only when it
 // is a regular file of a sane size.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
+//
+// It is also the one place that writes and the one place that deletes a
+// cache file (as src/output/guard.ts is for out/): each takes the cache folder
+// and refuses a path that does not lie inside it once the folders on the way
+// are resolved through their links (a subfolder of the cache planted as a
+// link to the user's files). The file's own name is never followed: a link
+// there is replaced or removed, never written through.
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { lstat, mkdir, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
 import { seal, sealed } from './cache-seal.ts';
 
@@ -58,9 +64,9 @@ export function sealProblem(file: string, text: string): string | undefined {
 }
 
 /** Writes a cache file with its seal (see cache-seal.ts), both through writeAtomic. */
-export async function writeSealed(file: string, text: string): Promise<void> {
-  await writeAtomic(file, text);
-  await writeAtomic(sealFile(file), seal(basename(file), text));
+export async function writeSealed(cacheDir: string, file: string, text: string): Promise<void> {
+  await writeAtomic(cacheDir, file, text);
+  await writeAtomic(cacheDir, sealFile(file), seal(basename(file), text));
 }
 
 /** The largest cache file read: the real site's largest (the API model) is ~10 MB. */
@@ -95,6 +101,82 @@ export function readCacheFile(file: string, maxBytes = MAX_CACHE_BYTES): CacheRe
   }
 }
 
+/** Thrown when a cache path lies outside the cache folder; never caught as a build problem. */
+export class OutsideCacheError extends Error {
+  constructor(readonly path: string, readonly cacheDir: string, readonly action: 'write' | 'delete') {
+    super(`pkidocs refused to ${action} ${path}: it lies outside the cache folder ${cacheDir} once links are resolved (a link planted in the cache?). Nothing was ${action === 'delete' ? 'deleted' : 'written'} there. Delete the cache folder (it is rebuilt) and build again.`);
+    this.name = 'OutsideCacheError';
+  }
+}
+
+/** `path` with its nearest existing folder resolved through links and the missing rest appended as written. */
+function resolvedThroughLinks(path: string): string {
+  const rest: string[] = [];
+  for (let dir = path; ; dir = dirname(dir)) {
+    try {
+      return join(realpathSync(dir), ...rest);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(dir) === dir) throw e;
+      rest.unshift(basename(dir));
+    }
+  }
+}
+
+/**
+ * `file` made absolute, when it lies inside `cacheDir` (not the folder
+ * itself) with the folders on the way resolved through their links and its
+ * own name not (the callers replace or remove a link there, never follow it);
+ * else an OutsideCacheError.
+ */
+export function cachePath(cacheDir: string, file: string, action: 'write' | 'delete'): string {
+  const absolute = resolve(file);
+  const root = resolvedThroughLinks(resolve(cacheDir));
+  const rel = relative(root, join(resolvedThroughLinks(dirname(absolute)), basename(absolute)));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new OutsideCacheError(absolute, resolve(cacheDir), action);
+  return absolute;
+}
+
+/** The one deleting chokepoint of the cache: a file (or a link, never what it leads to). */
+export async function removeCacheFile(cacheDir: string, file: string): Promise<void> {
+  await rm(cachePath(cacheDir, file, 'delete'), { force: true });
+}
+
+/**
+ * Makes `dir` a real folder inside the cache and returns its real path: a
+ * link (to a folder of the user, which a sweep would empty) or a file found at
+ * its name is removed, never walked into.
+ */
+export async function cacheFolder(cacheDir: string, dir: string): Promise<string> {
+  const path = cachePath(cacheDir, dir, 'write');
+  const found = await lstat(path).catch(() => undefined);
+  if (found && !found.isDirectory()) await unlink(path);
+  await mkdir(path, { recursive: true });
+  return join(await realpath(dirname(path)), basename(path));
+}
+
+/**
+ * Appends `text` to a cache file, made if missing: never through a link at
+ * its name (O_NOFOLLOW) and never waiting on a FIFO (O_NONBLOCK). False when
+ * it cannot be opened so (the caller then keeps the entry in memory).
+ */
+export function appendCacheFileSync(cacheDir: string, path: string, text: string): boolean {
+  const file = cachePath(cacheDir, path, 'write');
+  mkdirSync(dirname(file), { recursive: true });
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+  } catch {
+    return false;
+  }
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
 let temps = 0;
 
 /**
@@ -102,7 +184,8 @@ let temps = 0;
  * planted at its name is removed, never written through), then renamed over
  * `file` (a link there is replaced, not followed).
  */
-export function replaceCacheFileSync(file: string, contents: string | Uint8Array): void {
+export function replaceCacheFileSync(cacheDir: string, path: string, contents: string | Uint8Array): void {
+  const file = cachePath(cacheDir, path, 'write');
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}-${++temps}.tmp`;
   try {
@@ -127,7 +210,8 @@ export function replaceCacheFileSync(file: string, contents: string | Uint8Array
  * by a crashed run of the same pid is removed (the link, never what it leads
  * to) and the write tried once more.
  */
-export async function writeAtomic(file: string, contents: string | Uint8Array): Promise<void> {
+export async function writeAtomic(cacheDir: string, path: string, contents: string | Uint8Array): Promise<void> {
+  const file = cachePath(cacheDir, path, 'write');
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}-${++temps}.tmp`;
   try {

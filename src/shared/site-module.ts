@@ -17,12 +17,12 @@
 // import.meta.url and dirname are computed from the compiled file's own URL.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, realpath, rm, unlink } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { z } from 'zod';
-import { loadChecked, readCacheFile, writeAtomic } from './cache-io.ts';
+import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -30,27 +30,15 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 /** The module at `file`, compiled into `cacheDir`/modules. */
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
-  const modules = join(cacheDir, 'modules');
-  await ownFolder(modules);
-  // The real folder: Node gives an imported module its real path as import.meta.url.
-  const dir = join(await realpath(cacheDir), 'modules');
+  // The real folder (a link planted at modules/ is removed, never walked into): Node gives an
+  // imported module its real path as import.meta.url. Its files are written and deleted inside it only.
+  const dir = await cacheFolder(cacheDir, join(cacheDir, 'modules'));
   const rel = (p: string): string => relative(dir, p).split(sep).join('/');
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
   const target = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
   return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
-}
-
-/**
- * Makes `dir` a real folder of the cache: a link planted there (to a folder
- * of the user, whose files the sweep would delete) is removed, never walked
- * into, and so is a file.
- */
-async function ownFolder(dir: string): Promise<void> {
-  const found = await lstat(dir).catch(() => undefined);
-  if (found && !found.isDirectory()) await unlink(dir);
-  await mkdir(dir, { recursive: true });
 }
 
 /** The seal of a compiled module: its name and its code, under the checkout's key. */
@@ -132,14 +120,14 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   const out = `${prefix}${sha(code)}.mjs`;
   const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
-  if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(join(dir, out), code);
+  if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) are hashed now.
   const files: [string, string][] = [];
   for (const input of Object.keys(result.metafile.inputs)) {
     const path = resolve(dir, input);
     files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
   }
-  await writeAtomic(sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
   await sweep(dir, prefix, out);
   return join(dir, out);
 }
@@ -159,7 +147,7 @@ async function sweep(dir: string, prefix: string, out: string): Promise<void> {
     const path = join(dir, name);
     const mine = name.startsWith(prefix) && name.endsWith('.mjs');
     // lstat: a link is judged (and removed) as itself, never by what it leads to.
-    if (mine || now - ((await lstat(path).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await rm(path, { force: true });
+    if (mine || now - ((await lstat(path).catch(() => undefined))?.mtimeMs ?? now) > STALE_MS) await removeCacheFile(dir, path);
   }
 }
 

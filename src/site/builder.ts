@@ -16,6 +16,7 @@ import { stageSite, type StagedSite } from '../output/write.ts';
 import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
+import { OutsideCacheError } from '../shared/cache-io.ts';
 import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
@@ -185,6 +186,7 @@ export class SiteBuilder {
     // The cache is saved while the previous out/ is removed.
     // out/ holds the new site now: a cache that cannot be saved (a read-only .pkidocs-cache) is a notice, not a failure.
     const saving = Promise.resolve(rendered.save?.(links.index, published)).catch((e: NodeJS.ErrnoException) => {
+      if (e instanceof OutsideCacheError) throw e; // a link planted in the cache is no notice's matter
       this.ctx.notice(`The cache in ${this.ctx.cacheDir} could not be saved (${e.code ?? e.message}); the site in ${this.outDir} is complete, and the next build renders what the cache would have spared.`);
     });
     const removing = written.removing?.catch((e: Error) => this.ctx.notice(`The previous site could not be removed after the swap (${e.message}); ${this.outDir} holds the new one.`));

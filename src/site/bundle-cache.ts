@@ -36,7 +36,7 @@ export async function cachedBundle(root: string, cacheDir: string, options: { re
   const bundle = await bundleClient(root);
   const inputs = await Promise.all(bundle.inputs.map(async (f) => [f, sha256(await readFile(join(root, f)))] as [string, string]));
   const files = bundle.files.map((f) => ({ url: f.url, base64: Buffer.from(f.contents).toString('base64') }));
-  await writeSealed(file, JSON.stringify({ key, inputs, bundle: { script: bundle.script, style: bundle.style, search: bundle.search, files } }));
+  await writeSealed(cacheDir, file, JSON.stringify({ key, inputs, bundle: { script: bundle.script, style: bundle.style, search: bundle.search, files } }));
   return bundle;
 }
 

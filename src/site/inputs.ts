@@ -69,7 +69,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes };
   }
   // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
-  useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice });
+  useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice, cacheDir: ctx.cacheDir });
   // Started now where rendering is certain (watch mode, --no-cache); a build with the page cache loads it only if a page needs it.
   if (ctx.incremental || !ctx.useCache) void loadHighlighter().catch(() => {});
   const [docs, pages, notes] = await Promise.all([

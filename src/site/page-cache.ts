@@ -106,6 +106,7 @@ export const sha256 = (...parts: (string | Uint8Array)[]): string => {
 
 export class PageCache {
   private constructor(
+    private readonly cacheDir: string,
     private readonly cacheFile: string,
     private readonly manifestFile: string,
     private readonly outDir: string,
@@ -121,7 +122,7 @@ export class PageCache {
     const [data, manifest] = options.read
       ? await Promise.all([loadChecked(cacheFile, cacheSchema, 'page cache', options.onNotice), loadChecked(manifestFile, manifestSchema, 'output manifest', options.onNotice)])
       : [undefined, undefined];
-    return new PageCache(cacheFile, manifestFile, outDir, data ? loaded(data) : empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
+    return new PageCache(cacheDir, cacheFile, manifestFile, outDir, data ? loaded(data) : empty(), manifest?.out === out ? manifest : { format: FORMAT, out, files: {} });
   }
 
   /**
@@ -172,8 +173,8 @@ export class PageCache {
     }
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const manifestText = JSON.stringify(manifest);
-    if (next) await writeSealed(this.cacheFile, JSON.stringify(stored({ format: FORMAT, ...next })));
-    if (manifestText !== JSON.stringify(this.manifest)) await writeSealed(this.manifestFile, manifestText);
+    if (next) await writeSealed(this.cacheDir, this.cacheFile, JSON.stringify(stored({ format: FORMAT, ...next })));
+    if (manifestText !== JSON.stringify(this.manifest)) await writeSealed(this.cacheDir, this.manifestFile, manifestText);
   }
 }
 

@@ -10,10 +10,10 @@
 // session of template edits pays: bench:watch's heap after a full GC was
 // 81 MB before any, 107.6 MB after 10 and 126.8 MB after 40 (~0.6 MB each
 // past the first ten, which also fill caches kept once).
-import { mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { cacheFolder, removeCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { Kept } from '../shared/kept.ts';
 import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
@@ -70,7 +70,7 @@ export class RendererLoader {
     const result = await context.rebuild();
     // A new file each time: Node's loader keeps every module it imported, by URL.
     const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
-    await writeFile(outfile, result.outputFiles![0]!.contents);
+    await writeAtomic(this.cacheDir, outfile, result.outputFiles![0]!.contents);
     try {
       const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
       const imports = moduleGraph(result.metafile!, this.root);
@@ -93,7 +93,7 @@ export class RendererLoader {
       };
     } finally {
       // The module stays in memory; the file is not needed any more.
-      await rm(outfile, { force: true });
+      await removeCacheFile(this.cacheDir, outfile);
     }
   }
 
@@ -102,10 +102,9 @@ export class RendererLoader {
   }
 
   private async start(): Promise<{ context: esbuild.BuildContext; dir: string }> {
-    await mkdir(join(this.cacheDir, 'dev'), { recursive: true });
-    // The real folder: Node maps stack frames from where the module really is, and the
-    // source map's paths are relative to the folder the output is named in.
-    const dir = await realpath(join(this.cacheDir, 'dev'));
+    // The real folder (a link planted at dev/ is removed, never written through): Node maps stack
+    // frames from where the module really is, and the source map's paths are relative to the folder the output is named in.
+    const dir = await cacheFolder(this.cacheDir, join(this.cacheDir, 'dev'));
     // react, react-dom and the rest stay shared with the running build; stack traces point at the .tsx lines.
     const context = await esbuild.context({
       ...NODE_MODULE_BUILD,

@@ -8,7 +8,6 @@
 // exits 2 with file:line; an old Node gets the requirement and exit 2.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,12 +245,15 @@ describe('a build killed while TypeDoc runs', () => {
     while (running(childPid) && Date.now() - killedAt < 5000) await new Promise((r) => setTimeout(r, 50));
     expect(running(childPid), 'the TypeDoc child outlived its build by 5 s').toBe(false);
 
-    // What a child that finished just after its parent died leaves behind.
-    const leftover = join(tmpdir(), `pkidocs-convert-${parent.pid}-${killedAt}.json`);
+    // What a child that finished just after its parent died leaves behind (the result, or its temp file
+    // when it died writing), in the cache folder: never in os.tmpdir(), where any user may plant a link.
+    const leftover = join(checkout, '.pkidocs-cache', `convert-${parent.pid}-${killedAt}.json`);
     writeFileSync(leftover, '{}');
+    writeFileSync(`${leftover}.${childPid}-1.tmp`, '{');
     const next = await build();
     expect(next.code).toBe(0);
     expect(existsSync(leftover)).toBe(false);
+    expect(existsSync(`${leftover}.${childPid}-1.tmp`)).toBe(false);
   });
 });
 

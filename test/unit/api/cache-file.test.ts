@@ -27,7 +27,7 @@ const reasonOf = async (text: string, version = 4): Promise<string> => {
 
 describe('the API model cache file', () => {
   it('reads back what was written, and leaves no temp file', async () => {
-    await writeApiCache(FILE, 4, ENTRY);
+    await writeApiCache(DIR, FILE, 4, ENTRY);
     expect(await readApiCache(FILE, 4)).toEqual({ kind: 'hit', entry: ENTRY });
     expect(readdirSync(DIR)).toEqual(['api-0123456789abcdef.json']);
   });
@@ -37,7 +37,7 @@ describe('the API model cache file', () => {
   });
 
   it('refuses torn, edited, old-format, other-version and wrong-shaped files with a reason', async () => {
-    await writeApiCache(FILE, 4, ENTRY);
+    await writeApiCache(DIR, FILE, 4, ENTRY);
     const good = readFileSync(FILE, 'utf8');
     expect(await reasonOf(good.slice(0, good.length - 10))).toBe('its content does not match its checksum (torn or edited)');
     expect(await reasonOf(good.replace('answer', 'Answer'))).toBe('its content does not match its checksum (torn or edited)');

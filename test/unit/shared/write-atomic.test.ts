@@ -38,15 +38,15 @@ afterEach(() => rmSync(DIR, { recursive: true, force: true }));
 
 describe('writeAtomic', () => {
   it('writes through a temp file it makes itself, making the folder, and leaves no temp file', async () => {
-    await writeAtomic(FILE, 'first');
-    await writeAtomic(FILE, new TextEncoder().encode('second'));
+    await writeAtomic(DIR, FILE, 'first');
+    await writeAtomic(DIR, FILE, new TextEncoder().encode('second'));
     expect(readFileSync(FILE, 'utf8')).toBe('second');
     expect(readdirSync(join(DIR, 'out'))).toEqual(['index.html']);
   });
 
   it('removes a link found at its temp file’s name and writes, leaving what the link leads to alone', async () => {
     beforeWrite = (tmp) => symlinkSync(VICTIM, tmp);
-    await writeAtomic(FILE, 'page');
+    await writeAtomic(DIR, FILE, 'page');
     expect(readFileSync(VICTIM, 'utf8')).toBe('not the site’s');
     expect(readFileSync(FILE, 'utf8')).toBe('page');
     expect(lstatSync(FILE).isSymbolicLink()).toBe(false);
