@@ -201,4 +201,10 @@ describe('attack: adbe.pkcs7.detached signatures, where the attribute is optiona
     const pdf = await signedPdf('adbe.pkcs7.sha1', [essAttribute(alice.certificate)]);
     expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/SubFilter adbe\.pkcs7\.sha1/) });
   });
+
+  it('refuses a dictionary that names two SubFilters, PAdES and the one where the attribute is optional', async () => {
+    const pdf = await signedPdf(`${PADES} /SubFilter /${ADBE}`, []);
+    expect(await opensslVerifiesSignature()).toBe(true); // OpenSSL sees only the CMS
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/no single SubFilter/) });
+  });
 });
