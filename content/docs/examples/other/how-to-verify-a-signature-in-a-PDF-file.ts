@@ -82,8 +82,8 @@ export interface PdfSignatureCheck extends SignatureCheck {
   coversWholeFile: boolean;
 }
 
-/** The detached CMS SubFilters; PAdES (ETSI.CAdES.detached) requires signing-certificate-v2. */
-const SUB_FILTERS = new Map([['adbe.pkcs7.detached', { padesRequired: false }], ['ETSI.CAdES.detached', { padesRequired: true }]]);
+/** The detached CMS SubFilters, and whether signing-certificate-v2 must be there: PAdES (ETSI.CAdES.detached) requires it. */
+const SUB_FILTERS = new Map([['adbe.pkcs7.detached', { attributeRequired: false }], ['ETSI.CAdES.detached', { attributeRequired: true }]]);
 
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
@@ -106,7 +106,7 @@ export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: 
     const check = await verifySignedData(signedData, trustedCertificates, signedBytes(pdf, byteRange), PURPOSES.documentSigning);
     // pkijs does not read signing-certificate-v2, so a valid check says nothing yet about which certificate signed.
     const problem = check.valid && check.signer
-      ? await signingCertificateProblem(signedData.signerInfos[0]!, check.signer, kind.padesRequired)
+      ? await signingCertificateProblem(signedData.signerInfos[0]!, check.signer, kind.attributeRequired)
       : undefined;
     checks.push({ ...check, ...(problem ? { valid: false, reason: problem } : {}), byteRange, coversWholeFile });
   }
