@@ -11,14 +11,14 @@ export interface PdfParts {
   contentsEnd: number;
 }
 
-export function pdfTemplate(note = 'Pay 100 EUR to account 42.'): PdfParts {
+export function pdfTemplate(note = 'Pay 100 EUR to account 42.', subFilter = 'adbe.pkcs7.detached'): PdfParts {
   const body = [
     '%PDF-1.7',
     '1 0 obj << /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] /SigFlags 3 >> >> endobj',
     '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
     `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R] /Note (${note}) >> endobj`,
     '4 0 obj << /Type /Annot /Subtype /Widget /FT /Sig /Rect [0 0 0 0] /T (Sig1) /V 5 0 R >> endobj',
-    `5 0 obj << /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange [${' '.repeat(RANGE_SLOT)}] /Contents <${'0'.repeat(HEX_SPACE)}> >> endobj`,
+    `5 0 obj << /Type /Sig /Filter /Adobe.PPKLite /SubFilter /${subFilter} /ByteRange [${' '.repeat(RANGE_SLOT)}] /Contents <${'0'.repeat(HEX_SPACE)}> >> endobj`,
     'trailer << /Root 1 0 R >>',
     '%%EOF',
     '',

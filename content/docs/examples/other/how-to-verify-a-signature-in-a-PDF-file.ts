@@ -3,9 +3,9 @@
 // computed over the bytes that its /ByteRange lists: the whole file except
 // /Contents itself.
 import * as asn1js from 'asn1js';
-import type * as pkijs from 'pkijs';
+import * as pkijs from 'pkijs';
 import { PURPOSES } from '../certificates-and-revocation/create-and-validate-certificate.ts';
-import { fromHex } from '../example-helpers.ts';
+import { fromHex, OID, toHex } from '../example-helpers.ts';
 import {
   parseSignedData,
   type SignatureCheck,
@@ -17,6 +17,8 @@ export type ByteRange = [start1: number, length1: number, start2: number, length
 
 export interface PdfSignature {
   byteRange: ByteRange;
+  /** The /SubFilter of the signature dictionary that holds this /Contents, read from the signed bytes only. */
+  subFilter?: string;
   /** The CMS from /Contents, without the zero padding that fills the reserved space. */
   cms: Uint8Array<ArrayBuffer>;
 }
@@ -33,8 +35,23 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
     const [start1, length1, start2] = byteRange;
     const gap = /^<([0-9a-fA-F\s]*)>$/.exec(text.slice(start1 + length1, start2));
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);
-    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))) };
+    const subFilter = subFilterOf(text, byteRange, match.index);
+    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))), ...(subFilter ? { subFilter } : {}) };
   });
+}
+
+/**
+ * The /SubFilter of the object around /Contents, when that object also holds
+ * this /ByteRange and names exactly one SubFilter in the bytes the signature
+ * covers (so nobody can change it without breaking the signature).
+ */
+function subFilterOf(text: string, [start1, length1, start2, length2]: ByteRange, byteRangeAt: number): string | undefined {
+  const objectStart = [...text.slice(0, start1 + length1).matchAll(/\d+\s+\d+\s+obj\b/g)].at(-1)?.index;
+  const objectEnd = text.indexOf('endobj', start2);
+  if (objectStart === undefined || objectEnd === -1 || byteRangeAt < objectStart || byteRangeAt > objectEnd) return undefined;
+  const signedPart = text.slice(objectStart, start1 + length1) + ' ' + text.slice(start2, Math.min(objectEnd, start2 + length2));
+  const names = [...signedPart.matchAll(/\/SubFilter\s*\/([^\s/<>[\]()]+)/g)];
+  return names.length === 1 ? names[0]?.[1] : undefined;
 }
 
 /** The signer reserves more space than the CMS needs; keep only the bytes of its first ASN.1 element. */
@@ -65,20 +82,87 @@ export interface PdfSignatureCheck extends SignatureCheck {
   coversWholeFile: boolean;
 }
 
+/** The detached CMS SubFilters, and whether signing-certificate-v2 must be there: PAdES (ETSI.CAdES.detached) requires it. */
+const SUB_FILTERS = new Map([['adbe.pkcs7.detached', { attributeRequired: false }], ['ETSI.CAdES.detached', { attributeRequired: true }]]);
+
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
-  for (const { byteRange, cms } of findSignatures(pdf)) {
+  for (const { byteRange, cms, subFilter } of findSignatures(pdf)) {
     const [start1, length1, start2, length2] = byteRange;
     // A range that does not start the file or leaves other gaps hides unsigned bytes.
     if (start1 !== 0 || start2 < length1 || start2 + length2 > pdf.length) {
       checks.push({ valid: false, reason: 'The ByteRange does not describe this file', byteRange, coversWholeFile: false });
       continue;
     }
-    // verifySignedData runs pathProblems for document signing: what pkijs leaves out on the signer's path.
-    const check = await verifySignedData(parseSignedData(cms), trustedCertificates, signedBytes(pdf, byteRange), PURPOSES.documentSigning);
     const coversWholeFile = start2 + length2 === pdf.length;
-    checks.push({ ...check, byteRange, coversWholeFile });
+    const kind = subFilter === undefined ? undefined : SUB_FILTERS.get(subFilter);
+    if (!kind) {
+      const reason = `The signature dictionary names ${subFilter ? `the SubFilter ${subFilter}` : 'no single SubFilter'}: only adbe.pkcs7.detached and ETSI.CAdES.detached are verified here`;
+      checks.push({ valid: false, reason, byteRange, coversWholeFile });
+      continue;
+    }
+    // verifySignedData runs pathProblems for document signing: what pkijs leaves out on the signer's path.
+    const signedData = parseSignedData(cms);
+    const check = await verifySignedData(signedData, trustedCertificates, signedBytes(pdf, byteRange), PURPOSES.documentSigning);
+    // pkijs does not read signing-certificate-v2, so a valid check says nothing yet about which certificate signed.
+    const problem = check.valid && check.signer
+      ? await signingCertificateProblem(signedData.signerInfos[0]!, check.signer, kind.attributeRequired)
+      : undefined;
+    checks.push({ ...check, ...(problem ? { valid: false, reason: problem } : {}), byteRange, coversWholeFile });
   }
   return checks;
 }
 // #endregion verify
+
+// #region signing-certificate
+/** The hashes an ESSCertIDv2 may name here; anything else (SHA-1, MD5) is refused. */
+const ESS_HASHES = new Map<string, string>([[OID.sha256, 'SHA-256'], [OID.sha384, 'SHA-384'], [OID.sha512, 'SHA-512']]);
+const childrenOf = (node: unknown) => (node instanceof asn1js.Sequence ? node.valueBlock.value : undefined);
+
+/**
+ * RFC 5035: the signer's certificate in a CMS is not signed, but the
+ * signing-certificate-v2 attribute is. Its first ESSCertIDv2 must name the
+ * certificate the signature was verified with, or another certificate for the
+ * same key (another name, another policy) could be swapped in. Returns why the
+ * attribute fails, or undefined. `required` for PAdES (ETSI EN 319 142-1).
+ * The SHA-1 signing-certificate (v1) is refused: PAdES requires v2.
+ */
+export async function signingCertificateProblem(signerInfo: pkijs.SignerInfo, signer: pkijs.Certificate, required: boolean): Promise<string | undefined> {
+  const attributes = signerInfo.signedAttrs?.attributes ?? [];
+  if (attributes.some((a) => a.type === OID.signingCertificate)) return 'The signature carries a SHA-1 signing-certificate (v1) attribute; only signing-certificate-v2 is accepted';
+  const found = attributes.filter((a) => a.type === OID.signingCertificateV2);
+  if (found.length === 0) return required ? 'A PAdES signature must carry the signing-certificate-v2 attribute, and this one does not' : undefined;
+  if (found.length > 1 || found[0]!.values.length !== 1) return 'signing-certificate-v2 must be one attribute with one value';
+  // SigningCertificateV2 ::= SEQUENCE { certs SEQUENCE OF ESSCertIDv2, policies OPTIONAL }
+  const first = childrenOf(childrenOf(found[0]!.values[0])?.[0])?.[0];
+  // ESSCertIDv2 ::= SEQUENCE { hashAlgorithm DEFAULT sha256, certHash OCTET STRING, issuerSerial OPTIONAL }
+  const fields = [...childrenOf(first) ?? []];
+  const algorithm = fields[0] instanceof asn1js.Sequence ? algorithmOf(fields.shift()) : OID.sha256;
+  const hash = ESS_HASHES.get(algorithm);
+  if (!hash) return `signing-certificate-v2 names the certificate by hash algorithm ${algorithm}; only SHA-256, SHA-384 and SHA-512 are accepted`;
+  const [certHash, issuerSerial, ...rest] = fields;
+  if (!(certHash instanceof asn1js.OctetString) || rest.length > 0) return 'signing-certificate-v2 is malformed';
+  const actual = await crypto.subtle.digest(hash, signer.toSchema().toBER(false));
+  if (toHex(certHash.valueBlock.valueHexView) !== toHex(actual)) return 'signing-certificate-v2 names another certificate than the one that verified the signature';
+  if (issuerSerial !== undefined && !issuerSerialMatches(issuerSerial, signer)) return 'The issuerSerial of signing-certificate-v2 does not match the signer\'s certificate';
+  return undefined;
+}
+
+function algorithmOf(node: unknown): string {
+  const oid = childrenOf(node)?.[0];
+  return oid instanceof asn1js.ObjectIdentifier ? oid.valueBlock.toString() : 'that is not an OID';
+}
+
+/** RFC 5035: issuer holds exactly the directoryName of the certificate's issuer; both must match, byte for byte. */
+function issuerSerialMatches(node: asn1js.AsnType, signer: pkijs.Certificate): boolean {
+  try {
+    const { issuer, serialNumber } = new pkijs.IssuerSerial({ schema: node });
+    const [name, ...others] = issuer.names;
+    return others.length === 0 && name?.type === 4 // 4 = directoryName
+      && toHex(name.value.toSchema().toBER(false)) === toHex(signer.issuer.toSchema().toBER(false))
+      && toHex(serialNumber.valueBlock.valueHexView) === toHex(signer.serialNumber.valueBlock.valueHexView);
+  } catch {
+    return false; // not an IssuerSerial at all
+  }
+}
+// #endregion signing-certificate

@@ -55,24 +55,3 @@ export function contentsHex(cms: ArrayBuffer, reservedBytes: number): string {
   return toHex(cms).toUpperCase().padEnd(reservedBytes * 2, '0');
 }
 // #endregion contents
-
-// #region check
-/**
- * On the verifying side: the signing-certificate-v2 attribute must name the
- * certificate the signature was verified with. OpenSSL 3.0's `cms -verify`
- * and pkijs's `SignedData.verify` do not check it, so check it yourself.
- */
-export async function signingCertificateMatches(signedData: pkijs.SignedData, signer: pkijs.Certificate): Promise<boolean> {
-  const attribute = signedData.signerInfos[0]?.signedAttrs?.attributes.find((a) => a.type === OID.signingCertificateV2);
-  const value: unknown = attribute?.values[0];
-  // SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { [hashAlgorithm,] certHash, … } }: the first ESSCertIDv2 is the signer's.
-  const certs = value instanceof asn1js.Sequence ? value.valueBlock.value[0] : undefined;
-  const first = certs instanceof asn1js.Sequence ? certs.valueBlock.value[0] : undefined;
-  const fields = first instanceof asn1js.Sequence ? first.valueBlock.value : [];
-  if (fields[0] instanceof asn1js.Sequence) return false; // a hash algorithm other than the SHA-256 default: not handled here
-  const certHash = fields[0];
-  if (!(certHash instanceof asn1js.OctetString)) return false;
-  const expected = await crypto.subtle.digest('SHA-256', signer.toSchema().toBER(false));
-  return toHex(certHash.valueBlock.valueHexView) === toHex(expected);
-}
-// #endregion check
