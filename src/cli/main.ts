@@ -1,10 +1,11 @@
 // The command line: options of `pkidocs build`, `serve` and `check`; each
 // command's work is in its own file (build.ts, serve.ts, check.ts).
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { runBuild } from './build.ts';
 import { ExitCode } from './exit-codes.ts';
+import { outFolder } from '../output/out-dir.ts';
 import { createReporter, useColor, useLiveLine } from './reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -12,6 +13,13 @@ const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'))
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const reporter = createReporter({ color: useColor(), live: useLiveLine() });
+  // --out through a symbolic link: the folder it leads to is the output folder, said once.
+  const followOut = async (out: string): Promise<string> => {
+    const given = resolve(cwd, out);
+    const real = await outFolder(given);
+    if (real !== given && lstatSync(given, { throwIfNoEntry: false })?.isSymbolicLink()) reporter.info(`${out} leads to ${real} (links followed): that is the output folder.`);
+    return real;
+  };
   let code: number = ExitCode.Ok;
   const program = new Command('pkidocs')
     .description('Builds the PKI.js documentation site.')
@@ -26,7 +34,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--config <file>', 'site config file', 'content/site.config.ts')
     .option('--no-cache', 'read no cache in .pkidocs-cache/ (run TypeDoc again, render everything) and write fresh ones: use it to repair the cache')
     .action(async (opts: { out: string; config: string; cache: boolean }) => {
-      code = await runBuild(reporter, { root: ROOT, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
+      code = await runBuild(reporter, { root: ROOT, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
     });
 
   program
@@ -41,7 +49,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .action(async (opts: { port: string; host: string; out: string; config: string; watch?: boolean; open?: boolean }) => {
       // The dev server loads only when serving.
       const { serveCommand } = await import('./serve.ts');
-      code = await serveCommand({ root: ROOT, reporter, outDir: resolve(cwd, opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
+      code = await serveCommand({ root: ROOT, reporter, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
     });
 
   program
@@ -51,7 +59,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--external', 'also check links to other sites (with retries)')
     .action(async (opts: { out: string; external?: boolean }) => {
       const { checkCommand } = await import('./check.ts');
-      code = await checkCommand({ reporter, outDir: resolve(cwd, opts.out), external: Boolean(opts.external) });
+      code = await checkCommand({ reporter, outDir: await followOut(opts.out), external: Boolean(opts.external) });
     });
 
   try {

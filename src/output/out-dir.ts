@@ -108,6 +108,16 @@ function inside(child: string, parent: string): boolean {
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep);
 }
 
+/**
+ * `--out` as a build uses it: a link there is followed, so the folder it leads
+ * to is what the lock, the temporary site and the swap sit beside (moving the
+ * link itself is refused by the guard: it is not a folder the build owns).
+ * A path that cannot be resolved (a link loop) is kept, for the checks to report.
+ */
+export async function outFolder(path: string): Promise<string> {
+  return realPathOf(path).catch(() => path);
+}
+
 /** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
 export async function realPathOf(path: string): Promise<string> {
   const rest: string[] = [];

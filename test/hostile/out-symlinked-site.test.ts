@@ -7,7 +7,7 @@
 // and leaves its whole temporary site at out.tmp-<token>, one more per build,
 // which no later build sweeps (the token is of a run that ended cleanly).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCheckout, INSTALLATION } from './support/fresh-checkout.ts';
@@ -36,5 +36,10 @@ describe('an output folder reached through a symbolic link', () => {
     const second = await buildInPlace();
     const left = readdirSync(TMP).filter((name) => name.startsWith('out.tmp-') || name.startsWith('out.old-'));
     expect({ codes: [first.code, second.code].map((c) => (c === 0 || c === 64 ? 'ok' : c)), left }, first.output).toEqual({ codes: ['ok', 'ok'], left: [] });
+    // Built: the link is kept, and the site it leads to is the new one.
+    if (first.code === 0) {
+      expect(readlinkSync(OUT)).toBe(site);
+      expect(readFileSync(join(site, 'docs/installation/index.html'), 'utf8')).toContain('now changed');
+    }
   }, 120_000);
 });
