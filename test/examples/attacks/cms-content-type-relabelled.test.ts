@@ -37,7 +37,7 @@ beforeAll(async () => {
   openssl.write('content.bin', DOCUMENT);
 });
 
-describe.each([['attached', false], ['detached', true]] as const)('attack: a %s CMS signature whose unsigned eContentType was changed, given to verifySignedData', (_mode, detached) => {
+describe.each([['an attached', false], ['a detached', true]] as const)('attack: %s CMS signature whose unsigned eContentType was changed, given to verifySignedData', (_mode, detached) => {
   const verify = (signature: Uint8Array<ArrayBuffer>) =>
     verifySignedData(parseSignedData(signature), [cast.root.certificate], detached ? DOCUMENT.slice() : undefined);
   const opensslVerify = (signature: Uint8Array<ArrayBuffer>) => {
