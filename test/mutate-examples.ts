@@ -142,6 +142,16 @@ const MUTANTS: Mutant[] = [
     why: 'name constraints: the subject is not held to directoryName subtrees' },
   { file: CERTIFICATES, find: 'if (crls.length > 0 && ocsps.length === 0 && problems.length > 0)', replace: 'if (crls.length < 0)',
     why: 'validateChain goes on when every CRL was refused: pkijs then checks no revocation at all' },
+  // Issue #26, fifth attack round: names compared by pkijs's localeCompare, an unsigned eContentType trusted.
+  { file: CERTIFICATES, find: 'if (!sameName(ca.subject, ca.issuer)) below += 1;', replace: 'if (!ca.subject.isEqual(ca.issuer)) below += 1;',
+    why: 'basicConstraintsProblem: self-issued by Name.isEqual (a U+200B look-alike sub-CA escapes the path length cap)' },
+  { file: NAMES, find: '    return a !== undefined && a === preparedAttribute(other);',
+    replace: '    return new pkijs.AttributeTypeAndValue({ schema: rdn.valueBlock.value[0]! }).isEqual(new pkijs.AttributeTypeAndValue({ schema: other.valueBlock.value[0]! }));',
+    why: 'excluded directoryName matched by AttributeTypeAndValue.isEqual (a tab slips past the exclusion)' },
+  { file: `${EXAMPLES}/timestamping/creating-a-timestamp-response.ts`, find: 'if (signedData.encapContentInfo.eContentType !== OID.tstInfo) {',
+    replace: 'if (signedData.encapContentInfo.eContentType === \'\') {', why: 'verifyTimeStampResponse takes a token that is not id-ct-TSTInfo' },
+  { file: CMS_SIGNING, find: 'return signed === eContentType ? undefined :', replace: 'return signed !== \'missing\' ? undefined :',
+    why: 'contentTypeProblem: the signed content-type attribute is not compared with eContentType' },
 ];
 
 const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');

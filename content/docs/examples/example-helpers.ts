@@ -92,6 +92,15 @@ export function formatName(name: pkijs.RelativeDistinguishedNames): string {
     .join(', ');
 }
 
+/**
+ * Whether two names are the same, byte for byte in DER. pkijs's Name.isEqual
+ * compares with localeCompare, which ignores U+200B, NUL and more: never let it
+ * decide trust. A near-match then counts as another name, the side that fails closed.
+ */
+export function sameName(a: pkijs.RelativeDistinguishedNames, b: pkijs.RelativeDistinguishedNames): boolean {
+  return toHex(a.toSchema().toBER(false)) === toHex(b.toSchema().toBER(false));
+}
+
 export function commonNameOf(certificate: pkijs.Certificate): string | undefined {
   const value: unknown = certificate.subject.typesAndValues.find((t) => t.type === OID.commonName)?.value.getValue();
   return typeof value === 'string' ? value : undefined;

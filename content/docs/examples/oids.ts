@@ -60,7 +60,7 @@ export const OIDS = {
   authEnvelopedData: { oid: '1.2.840.113549.1.9.16.1.23', name: 'id-ct-authEnvelopedData', group: 'Content type', spec: 'RFC 5083 2.1', readBy: 'ContentInfo' },
   tstInfo: { oid: '1.2.840.113549.1.9.16.1.4', name: 'id-ct-TSTInfo', group: 'Content type', spec: 'RFC 3161 2.4.2', readBy: 'EncapsulatedContentInfo, TSTInfo', constant: 'id_eContentType_TSTInfo' },
   // CMS attributes (RFC 5652 11; RFC 5035)
-  contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (checked by SignedData.verify)' },
+  contentType: { oid: '1.2.840.113549.1.9.3', name: 'id-contentType', group: 'CMS attribute', spec: 'RFC 5652 11.1', readBy: 'Attribute (SignedData.verify checks it is there, not that it names the eContentType)' },
   messageDigest: { oid: '1.2.840.113549.1.9.4', name: 'id-messageDigest', group: 'CMS attribute', spec: 'RFC 5652 11.2', readBy: 'Attribute (checked by SignedData.verify)' },
   signingTime: { oid: '1.2.840.113549.1.9.5', name: 'id-signingTime', group: 'CMS attribute', spec: 'RFC 5652 11.3', readBy: 'Attribute' },
   signingCertificate: { oid: '1.2.840.113549.1.9.16.2.12', name: 'id-aa-signingCertificate', group: 'CMS attribute', spec: 'RFC 2634 5.4', readBy: 'Attribute' },

@@ -3,7 +3,7 @@
 // and validateWithCrl (CRL example). It lives apart because the CRL example
 // imports validateChain, and validateChain needs this check.
 import * as pkijs from 'pkijs';
-import { OID, formatName, keyUsagesOf, serialToHex } from '../example-helpers.ts';
+import { OID, formatName, keyUsagesOf, sameName, serialToHex } from '../example-helpers.ts';
 
 // #region crl-scope
 /**
@@ -55,7 +55,7 @@ export async function assessCrl(
 ): Promise<CrlAssessment> {
   const scope = crlScopeProblem(crl);
   const usages = keyUsagesOf(issuer);
-  const issuerMaySign = crl.issuer.isEqual(issuer.subject) && certificate.issuer.isEqual(crl.issuer)
+  const issuerMaySign = sameName(crl.issuer, issuer.subject) && sameName(certificate.issuer, crl.issuer)
     && (usages === undefined || usages.includes('cRLSign'));
   const signatureValid = issuerMaySign && await crl.verify({ issuerCertificate: issuer });
   const current = crl.thisUpdate.value <= now && (crl.nextUpdate === undefined || crl.nextUpdate.value >= now);
@@ -90,7 +90,7 @@ export async function crlsForPath(
       if (problem === undefined) {
         usable.add(crl);
         covered = true;
-      } else if (crl.issuer.isEqual(certificate.issuer)) refused.push(problem);
+      } else if (sameName(crl.issuer, certificate.issuer)) refused.push(problem);
     }
     if (!covered) problems.push(`No usable CRL for ${formatName(certificate.subject)}${refused.length > 0 ? ` (${refused.join('; ')})` : ''}`);
   }

@@ -8,7 +8,7 @@
 // attributes, and a host-like common name of the leaf.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, commonNameOf, formatName } from '../example-helpers.ts';
+import { OID, commonNameOf, formatName, sameName } from '../example-helpers.ts';
 
 // #region name-constraints
 /** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 4 directoryName, 7 iPAddress. */
@@ -68,14 +68,39 @@ function inDomain(domain: string, base: string): boolean {
   return name === root || name.endsWith(`.${root}`);
 }
 
-const hexOf = (rdn: asn1js.Set) => Array.from(rdn.valueBeforeDecodeView, (byte) => byte.toString(16).padStart(2, '0')).join('');
+const hexOf = (block: asn1js.BaseBlock) => Array.from(block.valueBeforeDecodeView, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * An attribute value prepared the RFC 4518 way, as generously as can be: control
+ * white space (tab, line feed...) becomes a space; control and format characters
+ * (U+0000, U+200B, U+200D, U+FEFF...) and soft hyphens go; every other Unicode
+ * space becomes a space; then NFKC, case folding, one space per run, trimmed.
+ */
+function prepared(text: string): string {
+  return text.replace(/[\t\n\v\f\r\u0085]/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}\u034F\u180B-\u180D\uFE00-\uFE0F\uFFFC]/gu, '')
+    .replace(/\p{Z}/gu, ' ')
+    .normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC')
+    .replace(/ +/g, ' ').trim();
+}
+
+/** An RDN's one attribute: its type, and its value prepared (a string) or its DER (any other value). */
+function preparedAttribute(rdn: asn1js.Set): string | undefined {
+  const [attribute] = rdn.valueBlock.value;
+  if (attribute === undefined) return undefined;
+  const { type, value } = new pkijs.AttributeTypeAndValue({ schema: attribute });
+  const text: unknown = value instanceof asn1js.BaseStringBlock ? value.getValue() : undefined;
+  return `${type}=${typeof text === 'string' ? `"${prepared(text)}"` : hexOf(value)}`;
+}
 
 /**
  * RFC 5280 4.2.1.10: a directoryName lies in the subtree whose RDNs begin it.
- * For a permitted subtree (`strict`) each RDN must be the same bytes: a name
- * spelled otherwise (other case, other string type) is refused, never let in.
- * For an excluded one, pkijs's normalised comparison (AttributeTypeAndValue
- * .isEqual: case and spaces folded) matches too, so no spelling slips out.
+ * The two sides lean opposite ways, both toward refusing. For a permitted
+ * subtree (`strict`) each RDN must be the same bytes: a name spelled otherwise
+ * (case, string type, white space, an invisible character) stays outside. For
+ * an excluded one, an RDN equal once both values are prepared matches: anything
+ * that some software could read as the excluded name is excluded. (Never
+ * pkijs's isEqual: localeCompare ignores U+200B, and only U+0020 is folded.)
  */
 function rdnsWithin(name: asn1js.Set[], base: asn1js.Set[], strict: boolean): boolean {
   if (base.length > name.length) return false;
@@ -83,9 +108,8 @@ function rdnsWithin(name: asn1js.Set[], base: asn1js.Set[], strict: boolean): bo
     const other = name[i]!;
     if (hexOf(rdn) === hexOf(other)) return true;
     if (strict) return false;
-    const [a] = rdn.valueBlock.value;
-    const [b] = other.valueBlock.value;
-    return a !== undefined && b !== undefined && new pkijs.AttributeTypeAndValue({ schema: a }).isEqual(new pkijs.AttributeTypeAndValue({ schema: b }));
+    const a = preparedAttribute(rdn);
+    return a !== undefined && a === preparedAttribute(other);
   });
 }
 
@@ -146,7 +170,7 @@ const multiValued = (name: Name) => name.type === 4 && name.value.some((rdn) => 
 export function nameConstraintProblem(path: pkijs.Certificate[]): string | undefined {
   for (const [index, certificate] of path.entries()) {
     // RFC 5280 6.1.3 (b): a self-issued CA below others is not held to their constraints.
-    if (index > 0 && certificate.subject.isEqual(certificate.issuer)) continue;
+    if (index > 0 && sameName(certificate.subject, certificate.issuer)) continue;
     const names = namesOf(certificate, index === 0);
     const bad = names.find((name) => name.type === 1 && name.value.split('@').length !== 2);
     if (bad) return `the e-mail address ${show(bad)} does not have exactly one "@"`;

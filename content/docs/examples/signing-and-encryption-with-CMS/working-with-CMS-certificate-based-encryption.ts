@@ -1,7 +1,7 @@
 // Working with CMS Certificate-based Encryption: encrypt data for the holders of
 // certificates as CMS EnvelopedData (RFC 5652, section 6), and decrypt it.
 import * as pkijs from 'pkijs';
-import { ECDSA_P256, OID, RSA_2048, issueCertificate, type KeyAndCertificate } from '../example-helpers.ts';
+import { ECDSA_P256, OID, RSA_2048, issueCertificate, sameName, type KeyAndCertificate } from '../example-helpers.ts';
 
 // #region recipient
 /**
@@ -77,7 +77,7 @@ export function describeRecipients(enveloped: pkijs.EnvelopedData): string[] {
 export function findRecipientIndex(enveloped: pkijs.EnvelopedData, certificate: pkijs.Certificate): number {
   const isOurs = (id: unknown): boolean =>
     id instanceof pkijs.IssuerAndSerialNumber &&
-    id.issuer.isEqual(certificate.issuer) &&
+    sameName(id.issuer, certificate.issuer) &&
     id.serialNumber.isEqual(certificate.serialNumber);
   return enveloped.recipientInfos.findIndex(({ value }) => {
     if (value instanceof pkijs.KeyTransRecipientInfo) return isOurs(value.rid);

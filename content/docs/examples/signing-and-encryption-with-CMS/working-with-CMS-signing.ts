@@ -101,10 +101,27 @@ export interface SignatureCheck {
  * certificate chain up to one of `trustedCertificates`, then pathProblems on
  * that chain for `purpose` (by default document signing, which takes a signer
  * certified for e-mail too, as OpenSSL's cms -verify does): pkijs skips path
- * length, critical extensions and name constraints. With `detachedContent`,
+ * length, critical extensions and name constraints. First, the signed
+ * content-type attribute must name the eContentType (contentTypeProblem). With `detachedContent`,
  * the signature must be detached: when the CMS carries content of its own,
  * pkijs hashes that content and ignores the bytes it is given.
  */
+/**
+ * RFC 5652 11.1 and 5.3: the eContentType is not signed, the content-type
+ * attribute is, so the two must agree (one attribute, one value); without
+ * signed attributes the content must be id-data. pkijs checks only that the
+ * attribute is there: a relabelled content would pass. Returns the problem.
+ */
+export function contentTypeProblem(signedData: pkijs.SignedData): string | undefined {
+  const { eContentType } = signedData.encapContentInfo;
+  const attributes = signedData.signerInfos[0]?.signedAttrs?.attributes;
+  if (!attributes) return eContentType === pkijs.id_ContentType_Data ? undefined : `Content of type ${eContentType} is signed without signed attributes`;
+  const found = attributes.filter((a) => a.type === OID.contentType);
+  const value: unknown = found.length === 1 && found[0]!.values.length === 1 ? found[0]!.values[0] : undefined;
+  const signed = value instanceof asn1js.ObjectIdentifier ? value.valueBlock.toString() : 'missing';
+  return signed === eContentType ? undefined : `The signed content-type attribute (${signed}) does not match the eContentType ${eContentType}`;
+}
+
 export async function verifySignedData(
   signedData: pkijs.SignedData,
   trustedCertificates: pkijs.Certificate[],
@@ -114,6 +131,8 @@ export async function verifySignedData(
   if (detachedContent && signedData.encapContentInfo.eContent) {
     return { valid: false, reason: 'The signature carries its own content, so it says nothing about the detached bytes' };
   }
+  const relabelled = contentTypeProblem(signedData);
+  if (relabelled) return { valid: false, reason: relabelled };
   try {
     const result = await signedData.verify({
       signer: 0,

@@ -2,7 +2,7 @@
 // only carries certificates ("certs-only", RFC 8551 section 3.8). CAs use it to
 // hand out a certificate together with its chain.
 import * as pkijs from 'pkijs';
-import { fromPem, toPem } from '../example-helpers.ts';
+import { fromPem, sameName, toPem } from '../example-helpers.ts';
 import { parseSignedData } from './working-with-CMS-signing.ts';
 
 // #region create
@@ -50,7 +50,7 @@ export function readCertificateBag(der: BufferSource): pkijs.Certificate[] {
  */
 export function orderChain(certificates: pkijs.Certificate[]): pkijs.Certificate[] {
   const issues = (issuer: pkijs.Certificate, child: pkijs.Certificate) =>
-    issuer !== child && child.issuer.isEqual(issuer.subject);
+    issuer !== child && sameName(child.issuer, issuer.subject);
   // The leaf is the certificate that issued none of the others.
   const leaf = certificates.find((candidate) => !certificates.some((other) => issues(candidate, other)));
   const chain: pkijs.Certificate[] = [];

@@ -7,6 +7,7 @@ import {
   serialToHex, toHex, type KeyAndCertificate,
 } from '../example-helpers.ts';
 import { PURPOSES, pathProblems, validateChain } from '../certificates-and-revocation/create-and-validate-certificate.ts';
+import { contentTypeProblem } from '../signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 
 // #region tsa-certificate
 export const ID_KP_TIME_STAMPING = OID.timeStamping;
@@ -154,9 +155,17 @@ export async function verifyTimeStampResponse(
   }
   if (!response.timeStampToken) throw new Error('The TSA granted the request but sent no token');
 
-  // TimeStampResp.verify() never validates the TSA's certificate chain; with
-  // checkChain, SignedData.verify() does, and hashes `data` against the imprint.
   const signedData = new pkijs.SignedData({ schema: response.timeStampToken.content });
+  // SignedData.verify() hashes `data` against the imprint only when the token's
+  // eContentType says id-ct-TSTInfo, and that field is not signed: require it,
+  // and a signed content-type attribute naming it (RFC 5652 11.1), first.
+  if (signedData.encapContentInfo.eContentType !== OID.tstInfo) {
+    throw new Error(`The token holds ${signedData.encapContentInfo.eContentType}, not a TSTInfo (id-ct-TSTInfo)`);
+  }
+  const relabelled = contentTypeProblem(signedData); // from working-with-CMS-signing.ts
+  if (relabelled) throw new Error(relabelled);
+  // TimeStampResp.verify() never validates the TSA's certificate chain; with
+  // checkChain, SignedData.verify() does.
   const eContent = signedData.encapContentInfo.eContent;
   if (!eContent) throw new Error('The time-stamp token has no TSTInfo');
   // Some TSAs send the TSTInfo as a constructed OCTET STRING, which the check
