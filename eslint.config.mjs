@@ -4,6 +4,7 @@
 // folders of src/ import each other).
 import js from '@eslint/js';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 const nodeStages = ['config', 'content', 'api', 'routes', 'render', 'pages', 'search', 'links', 'bundle', 'output', 'site', 'dev', 'cli', 'diagnostics']
@@ -45,6 +46,12 @@ export default tseslint.config(
         ],
       }],
     },
+  },
+  {
+    // Content is hostile (pages up to 2 MB) and a main-thread regex hang cannot be stopped by Ctrl-C: no super-linear pattern.
+    files: ['src/**', 'templates/**', 'client/**'],
+    plugins: { regexp },
+    rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
   { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.mjs', 'bin/**'], languageOptions: { globals: globals.node } },

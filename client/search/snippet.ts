@@ -1,6 +1,7 @@
 // The text shown under a result: a window of the record's text around the
 // first match, split into plain and highlighted parts (rendered as text and
 // <mark>, never as HTML).
+import { isSpace, runStart } from '../../src/shared/linear-text.ts';
 
 export interface Part {
   text: string;
@@ -25,7 +26,7 @@ export function highlight(text: string, terms: readonly string[], window = WINDO
     start = start < 0 ? 0 : start + 1;
   }
   let shown = text.slice(start, start + window);
-  if (start + window < text.length) shown = `${shown.replace(/\s+\S*$/, '')}…`;
+  if (start + window < text.length) shown = `${withoutLastWord(shown)}…`;
   if (start > 0) shown = `…${shown}`;
   if (!pattern) return [{ text: shown, hit: false }];
   const parts: Part[] = [];
@@ -37,4 +38,10 @@ export function highlight(text: string, terms: readonly string[], window = WINDO
   }
   if (at < shown.length) parts.push({ text: shown.slice(at), hit: false });
   return parts;
+}
+
+/** `text.replace(/\s+\S*$/, '')`: the cut word at the end and the space before it go. */
+function withoutLastWord(text: string): string {
+  const word = runStart(text, (c) => !isSpace(c));
+  return word === 0 ? text : text.slice(0, runStart(text, isSpace, word));
 }

@@ -7,7 +7,8 @@ import { COMPOUND, joined, STOP_WORDS } from '../../src/shared/search-words.ts';
 const WORD = /[\p{L}\p{N}_$]+/gu;
 const QUERY_WORD = new RegExp(`${COMPOUND.source}|${WORD.source}`, 'gu');
 const COMPOUND_WHOLE = new RegExp(`^(?:${COMPOUND.source})$`, 'u');
-export const CAMEL = /[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+/g;
+// An upper-case run is taken from its start only, so no run is rescanned from each of its letters.
+export const CAMEL = /(?<![A-Z])[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 /** Words of a text, and for identifiers also their camelCase parts and (for names) initials. */
 export function indexTerms(text: string, fieldName?: string): string[] {

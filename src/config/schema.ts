@@ -39,7 +39,7 @@ const isLanguageTag = (tag: string): boolean => {
 };
 
 /** A CSS colour: hex, a name, or a colour function of numbers, so no `url(…)` or second declaration gets into a style. */
-const colour = z.string().regex(/^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]+|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([\d\s.,%/+-]*(?:deg|grad|rad|turn)?[\d\s.,%/+-]*\))$/i, 'must be a CSS colour: #rrggbb, a colour name, or rgb()/hsl() of numbers');
+const colour = z.string().regex(/^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]+|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([\d\s.,%/+-]*(?:(?:deg|grad|rad|turn)[\d\s.,%/+-]*)?\))$/i, 'must be a CSS colour: #rrggbb, a colour name, or rgb()/hsl() of numbers');
 
 export const navbarItemSchema = z.discriminatedUnion('type', [
   z.strictObject({

@@ -5,6 +5,7 @@
 // `repository` (a URL in any form npm accepts, `directory` honoured).
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { oneOf, trimRun } from '../shared/linear-text.ts';
 
 /**
  * The web URL of a repository file, for a path relative to the README
@@ -31,7 +32,7 @@ export function parseRepository(value: unknown): Repository | undefined {
   if (!url) return undefined;
   const rawDirectory = typeof value === 'object' && value && 'directory' in value && typeof value.directory === 'string' ? value.directory : '';
   // `..` would climb out of the repository into another one's URL space.
-  const normal = posix.normalize(rawDirectory.replace(/\\/g, '/') || '.').replace(/\/+$/, '');
+  const normal = trimRun(posix.normalize(rawDirectory.replace(/\\/g, '/') || '.'), oneOf('/'));
   if (normal.split('/').includes('..') || normal.startsWith('/')) return undefined;
   const directory = normal === '.' ? '' : normal;
   const short = SHORTCUT.exec(url.trim());

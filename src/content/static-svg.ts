@@ -12,6 +12,7 @@ import type { Element, Nodes, Root } from 'xast';
 import { fromXml } from 'xast-util-from-xml';
 import type { MarkupProblem } from '../shared/safe-html.ts';
 import { svgAttributeProblem, SVG_ELEMENTS, SVG_NAMESPACE } from './svg-allow-list.ts';
+import { isSpace, trimRun } from '../shared/linear-text.ts';
 
 const at = (node: Nodes): Pick<MarkupProblem, 'line' | 'column'> => ({ line: node.position?.start.line, column: node.position?.start.column });
 
@@ -58,6 +59,12 @@ function elementProblem(node: Element, namespace: string | undefined): MarkupPro
 /** The parser's reason (`Named entity isn't defined: &x;`) at its line and column. */
 function notWellFormed(e: unknown): MarkupProblem {
   const error = e as { line?: number; column?: number; cause?: { message?: string }; message?: string };
-  const reason = (error.cause?.message ?? error.message ?? String(e)).split('\n')[0]!.replace(/\s*\(line \d+, column \d+\)$/, '');
+  const reason = withoutPosition((error.cause?.message ?? error.message ?? String(e)).split('\n')[0]!);
   return { line: error.line, column: error.column, what: `XML that is not well-formed (${reason}), which a browser shows as an error instead of the image` };
+}
+
+/** `text.replace(/\s*\(line \d+, column \d+\)$/, '')`, anchored at the last `(line `. */
+function withoutPosition(text: string): string {
+  const at = text.lastIndexOf('(line ');
+  return at >= 0 && /^\(line \d+, column \d+\)$/.test(text.slice(at)) ? trimRun(text.slice(0, at), isSpace) : text;
 }

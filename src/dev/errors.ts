@@ -34,7 +34,7 @@ export function toDiagnostics(e: unknown, root: string): Diagnostic[] {
 /** The first stack frame in the project's own files (not node_modules, not generated code). */
 export function projectFrame(stack: string, root: string): { file?: string; line?: number; column?: number } {
   for (const line of stack.split('\n').slice(1)) {
-    const m = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);
+    const m = /\(?(?<![^\s()])((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);
     if (!m) continue;
     const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
     if (!isAbsolute(file) || !file.startsWith(root + sep)) continue;

@@ -6,6 +6,7 @@
 // attributes wanted are ever sliced out, so the site's HTML parses in about
 // two thirds of the Parser's time.
 import { Tokenizer } from 'htmlparser2';
+import { oneOf, trimRun } from '../shared/linear-text.ts';
 
 export interface PageLinks {
   ids: Set<string>;
@@ -150,7 +151,7 @@ export function srcsetUrls(srcset: string): string[] {
     const start = i;
     while (i < srcset.length && !space(srcset[i])) i++;
     const raw = srcset.slice(start, i);
-    const url = raw.replace(/,+$/, '');
+    const url = trimRun(raw, oneOf(','));
     if (url) urls.push(url);
     if (url !== raw) continue; // commas ended the URL: no descriptors
     let depth = 0;

@@ -10,6 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { DocSource } from '../content/docs.ts';
 import { extractRegion } from '../content/plugins/remark-include.ts';
 import { readContentFile, realpathOrUndefined } from '../content/read-file.ts';
+import { oneOf, runStart, trimRun } from '../shared/linear-text.ts';
 
 /** `tables`: the page's generated tables as Markdown, in page order (html-tables.ts). */
 export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, tables: readonly string[] = []): string {
@@ -37,9 +38,10 @@ export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, ta
     const code = read.problem ? undefined : extractRegion(read.text, region);
     if (code === undefined) return;
     const fence = /^(`{3,}|~{3,})/.exec(body.slice(start, start + 64))?.[1] ?? '```';
-    const indent = /[ \t]*$/.exec(body.slice(body.lastIndexOf('\n', start - 1) + 1, start))![0];
+    const line = body.slice(body.lastIndexOf('\n', start - 1) + 1, start);
+    const indent = line.slice(runStart(line, oneOf(' \t')));
     const info = [node.lang, (node.meta ?? '').replace(m[0], '')].join(' ').replace(/\s+/g, ' ').trim();
-    edits.push({ start, end, text: `${fence}${info}\n${code.replace(/\n+$/, '')}\n${indent}${fence}` });
+    edits.push({ start, end, text: `${fence}${info}\n${trimRun(code, oneOf('\n'))}\n${indent}${fence}` });
   });
   let out = body;
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);

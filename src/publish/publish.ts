@@ -27,7 +27,7 @@ import { robotsTxt, sitemapXml } from './sitemap.ts';
 export type PublishBody = Pick<PageBody, 'title' | 'description'> & { html?: string };
 
 /** A ```table fence: the twin shows the table as rendered. */
-const TABLE_FENCE = /^\s*(`{3,}|~{3,})table\b/m;
+const TABLE_FENCE = /^[^\S\n\r\u2028\u2029]*(`{3,}|~{3,})table\b/m; // \s but line ends: a fence after blank lines starts a line of its own
 
 /** Routes whose twin is made from the rendered HTML: page modules, and docs with generated tables. */
 export function needsHtml(route: RouteRecord): boolean {

@@ -8,6 +8,7 @@ import { isPageItem } from '../api/model.ts';
 import { apiPageAnchors } from '../routes/api-urls.ts';
 import { createTypeRenderer } from '../render/api/type-html.ts';
 import { memberSlug, type ItemKindCode, type ItemRow, type MemberKindCode, type MemberRow, type TextRef } from '../shared/search-index.ts';
+import { isSpace, stripTags, trimRun } from '../shared/linear-text.ts';
 
 const ITEM_CODES: Record<ApiItem['kind'], ItemKindCode> = { class: 'c', interface: 'i', enum: 'e', typeAlias: 't', function: 'f', variable: 'v' };
 const MEMBER_CODES: Record<ApiMember['kind'], MemberKindCode> = { constructor: 'n', property: 'p', accessor: 'a', method: 'm', enumMember: 'e' };
@@ -100,7 +101,7 @@ function docSummary(parts: readonly (string | { text: string })[] | undefined): 
     // No class here reaches past the next opening bracket: a doc comment is content, and a run of
     // "[" or "<" with no closing one would otherwise cost a scan to the end from each of them.
     .replace(/!?\[([^[\]]*)\]\(([^()[\]]*)\)/g, '$1')
-    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(/(?<!`)`+([^`]*)`+/g, '$1') // a match never starts inside a run of backticks: the lookbehind changes nothing but the cost
     .replace(/<[^<>]+>/g, '')
     .replace(/(\*\*|__)(\S[^*_]*?)\1/g, '$2')
     .replace(/(^|\W)[*_](\S[^*_]*?)[*_](?=\W|$)/g, '$1$2');
@@ -110,7 +111,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 
 /** The type renderer's HTML as text. */
 function plain(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
+  return stripTags(html).replace(/&(?:amp|lt|gt|quot);/g, (e) => ENTITIES[e]!);
 }
 
 /** Whitespace collapsed, cut at a word boundary past MAX_LINE. */
@@ -120,5 +121,5 @@ export function oneLine(text: string): string {
   if (line.length <= MAX_LINE) return line;
   const cut = line.slice(0, MAX_LINE);
   const space = cut.lastIndexOf(' ');
-  return `${(space > 60 ? cut.slice(0, space) : cut).replace(/[\s,;:.(]+$/, '')}…`;
+  return `${trimRun(space > 60 ? cut.slice(0, space) : cut, (c) => isSpace(c) || ',;:.('.includes(c))}…`;
 }

@@ -10,6 +10,7 @@ import { Parser } from 'htmlparser2';
 import type { TocEntry } from '../shared/page.ts';
 import type { SectionRow } from '../shared/search-index.ts';
 import { calledNames, compactText } from './section-text.ts';
+import { stripTags } from '../shared/linear-text.ts';
 
 const SKIPPED = new Set(['script', 'style', 'svg', 'h1', 'template', 'button']);
 /** The stand-in for a code block: its called names, as the text of an element of its own. */
@@ -86,7 +87,7 @@ export function pageSections(html: string, toc: readonly TocEntry[], apiNames?: 
   // The language is the wrapper's (rehype-shiki's `data-lang`), kept on the stand-in.
   const blocks = /(<div class="code-block" data-lang="([^"]*)">)?<pre\b[\s\S]*?<\/pre>/g;
   parser.write(html.replace(blocks, (pre, open: string | undefined, lang: string | undefined) => {
-    const called = calledNames(decode(pre.replace(/<[^>]+>/g, ''))).join(' ');
+    const called = calledNames(decode(stripTags(pre))).join(' ');
     return `${open ?? ''}<${CODE_TAG} data-lang="${lang ?? ''}">${called} </${CODE_TAG}>`;
   }));
   parser.end();

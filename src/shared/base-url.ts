@@ -2,6 +2,7 @@
 // unprefixed everywhere inside pkidocs (`/docs/installation`), and only URLs
 // that leave for the browser get the base. Shared by the build and the client;
 // keep it free of Node and DOM APIs.
+import { oneOf, trimRun } from './linear-text.ts';
 
 /** `/docs/x` under `/PKI.js/` → `/PKI.js/docs/x`; leaves other URLs (`#x`, `https:`, `mailto:`, relative) as they are. */
 export function withBase(base: string, url: string): string {
@@ -28,5 +29,5 @@ export function routePath(base: string, pathname: string): string {
 
 /** The absolute URL of a route from the production origin (`https://pkijs.org`) and the base. */
 export function absoluteUrl(origin: string, base: string, path: string): string {
-  return origin.replace(/\/+$/, '') + withBase(base, path);
+  return trimRun(origin, oneOf('/')) + withBase(base, path);
 }

@@ -1,5 +1,6 @@
 // URL rules shared by the build (Node) and the client (browser). Keep this
 // file free of Node and DOM APIs.
+import { oneOf, trimRun } from './linear-text.ts';
 
 /** Folder under out/ that holds every generated asset (scripts, CSS, chunks). */
 export const ASSET_DIR = '_pkidocs';
@@ -12,7 +13,7 @@ export function normalizePath(path: string): string {
   let p = path.split(/[?#]/, 1)[0] ?? '/';
   if (p.endsWith('/index.html')) p = p.slice(0, -'/index.html'.length);
   else if (p.endsWith('.html')) p = p.slice(0, -'.html'.length);
-  if (p.length > 1 && p.endsWith('/')) p = p.replace(/\/+$/, '');
+  if (p.length > 1 && p.endsWith('/')) p = trimRun(p, oneOf('/'));
   return p === '' ? '/' : p;
 }
 

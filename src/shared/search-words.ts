@@ -62,9 +62,11 @@ export function aliasesOf(word: string): string[] {
 /**
  * Compounds written with a separator inside a name: `PKCS#12`, `AES-GCM`,
  * `S/MIME`, `X.509` (a dot only before a digit, so `SignedData.verify` stays
- * two words).
+ * two words). A match starts only where a run of letters and digits starts:
+ * the same matches, but a long word without a separator is scanned once, not
+ * once from each of its letters (n²/2 steps: 40 000 letters took 13 s).
  */
-export const COMPOUND = /[\p{L}\p{N}]+(?:(?:[#/-]|\.(?=\p{N}))[\p{L}\p{N}]+)+/gu;
+export const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:(?:[#/-]|\.(?=\p{N}))[\p{L}\p{N}]+)+/gu;
 
 /** A compound as one index term: `PKCS#12` → pkcs12. */
 export function joined(compound: string): string {

@@ -3,6 +3,7 @@
 import { type Comment, type CommentDisplayPart, type CommentTag, Reflection } from 'typedoc';
 import type { ApiDoc, ApiDocTag, DocPart } from '../model.ts';
 import type { ConvertContext } from './context.ts';
+import { linkText } from '../../shared/linear-text.ts';
 
 /**
  * Tags TypeDoc has already moved elsewhere (parameters, type parameters) or
@@ -68,9 +69,8 @@ export function plainSummary(comment: Comment | undefined): string {
   if (!comment) return '';
   const text = comment.summary.map((p) => p.text).join('');
   const firstParagraph = text.trim().split(/\n\s*\n/, 1)[0] ?? '';
-  return firstParagraph
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`+([^`]*)`+/g, '$1')
+  return linkText(firstParagraph)
+    .replace(/(?<!`)`+([^`]*)`+/g, '$1') // a match never starts inside a run of backticks: the lookbehind changes nothing but the cost
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -11,7 +11,7 @@ interface Location {
 }
 
 /** TypeDoc appends "… at ./path.d.ts:12" to some messages; the location belongs beside the message. */
-const TRAILING_LOCATION = /\s+(?:in comment )?at (\.?\.?\/?[^\s]+?):(\d+)$/;
+const TRAILING_LOCATION = /(?<!\s)\s+(?:in comment )?at (\.?\.?\/?[^\s]+?):(\d+)$/;
 
 export class DiagnosticLogger extends Logger {
   readonly diagnostics: Diagnostic[] = [];

@@ -10,6 +10,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
 import { isInside, problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
+import { oneOf, trimRun } from '../../shared/linear-text.ts';
 
 const REGION = /^\s*\/\/\s*#(region|endregion)\b\s*(\S*)/;
 
@@ -73,7 +74,7 @@ export default function remarkInclude() {
         }));
         return;
       }
-      node.value = code.replace(/\n+$/, '');
+      node.value = trimRun(code, oneOf('\n'));
       node.meta = (node.meta ?? '').replace(m[0], '').trim() || null;
     });
   };

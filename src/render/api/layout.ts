@@ -4,6 +4,7 @@
 // document tree (after Wadler's "prettier printer"); a group is printed on one
 // line when it fits in what is left of the line, else its line breaks are taken
 // and its inner groups decide again. Strings are HTML: width counts the text.
+import { oneOf, trimRun } from '../../shared/linear-text.ts';
 
 export const LINE_WIDTH = 72;
 const INDENT = 4;
@@ -81,7 +82,7 @@ export function printDoc(doc: Doc, width = LINE_WIDTH): string {
             out.push(node.flat);
             col += textWidth(node.flat);
           } else {
-            if (out.length) out[out.length - 1] = out[out.length - 1]!.replace(/ +$/, '');
+            if (out.length) out[out.length - 1] = trimRun(out[out.length - 1]!, oneOf(' '));
             out.push(`\n${' '.repeat(level)}${node.broken}`);
             col = level + textWidth(node.broken);
           }

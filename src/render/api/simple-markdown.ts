@@ -20,7 +20,7 @@ export function renderSimpleMarkdown(source: string, codeBlock: CodeBlockRendere
   const flush = (): boolean => {
     if (paragraph.length === 0) return true;
     // Trailing spaces make a hard line break; trimming below would lose it.
-    if (paragraph.slice(0, -1).some((l) => / {2,}$/.test(l))) return false;
+    if (paragraph.slice(0, -1).some((l) => l.endsWith('  '))) return false;
     const html = renderInline(paragraph.map((l) => l.trim()).join('\n'));
     paragraph = [];
     if (html === undefined) return false;
@@ -64,7 +64,7 @@ const LEFTOVER_SYNTAX = /[*[\]\\<>~|`\uE000]|(?<!\w)_|_(?!\w)|&#?\w+;|https?:\/\
 
 /** Inline Markdown → HTML for the subset, or undefined. */
 export function renderInline(text: string): string | undefined {
-  if (/ {2,}\n|\uE000/.test(text)) return undefined; // hard line breaks; the placeholder character below
+  if (text.includes('  \n') || text.includes('\uE000')) return undefined; // hard line breaks; the placeholder character below
   // Code spans first: their content is literal. Placeholders (U+E000, private use) keep it away from the other patterns.
   const held: string[] = [];
   const hold = (html: string) => `\uE000${held.push(html) - 1}\uE000`;

@@ -52,7 +52,7 @@ export async function openPage(handle: BrowserHandle, options: BrowserContextOpt
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const root = document.getElementById('root');
+    const root = document.getElementById('__pkidocs-root');
     return Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer'))) && history.scrollRestoration === 'manual';
   });
 }
