@@ -1,6 +1,9 @@
 // Mutation check of the example tests (issue #9): applies one-line breakages to
-// the example files one at a time, runs the example test suite after each, puts
-// the file back, and prints which mutants the tests killed.
+// the example files one at a time, runs the example tests after each, puts the
+// file back, and prints which mutants the tests killed. Each mutant meets first
+// the tests that import its file (`vitest related`, seconds to a minute); only
+// one they let through meets the whole suite (minutes), so a survivor is one
+// the whole suite let through.
 //
 //   node --import tsx test/mutate-examples.ts [--only <number>[,<number>...]] [--no-baseline]
 //
@@ -8,10 +11,10 @@
 // on SIGINT/SIGTERM, so no mutated file is left behind. Exits non-zero when a
 // mutant survives, a mutant is stale (its `find` no longer matches exactly
 // once), or the unmutated suite fails.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUITE, runTwiceOnSetupError, stopVitest, suiteFiles, type SuiteResult } from './mutate-examples-vitest.ts';
 
 interface Mutant {
   file: string;
@@ -144,11 +147,8 @@ const MUTANTS: Mutant[] = [
     why: 'validateChain goes on when every CRL was refused: pkijs then checks no revocation at all' },
 ];
 
-const REPORT_DIR = path.join(ROOT, 'test/.tmp/mutate');
-
 /** The file currently mutated, its original and its mutated text, for the signal handlers. */
 let mutated: { file: string; original: string; text: string } | undefined;
-let child: ChildProcess | undefined;
 
 /**
  * Writes the original back. Others edit the examples in the same tree: if the
@@ -171,9 +171,7 @@ function restore(): void {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     restore();
-    if (child?.pid) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    }
+    stopVitest();
     console.error(`\n${signal}: the example files are restored.`);
     process.exit(130);
   });
@@ -186,58 +184,21 @@ function occurrences(text: string, find: string): number {
   return count;
 }
 
-interface SuiteResult {
-  passed: boolean;
-  /** The run failed before any test failed (a build lock held by another run, a crash): no verdict. */
-  setupError?: boolean;
-  /** The first failing test ("file > name"), or why the run failed without one. */
-  firstFailure?: string;
-  seconds: number;
-}
+interface Verdict { result: SuiteResult; tier: 'related' | 'suite'; seconds: number }
 
-interface JsonReport {
-  testResults?: Array<{
-    name: string;
-    message?: string;
-    assertionResults?: Array<{ fullName: string; status: string; failureMessages?: string[] }>;
-  }>;
-}
-
-/** Runs the example suite; stops at the first failure. */
-async function runSuite(label: string): Promise<SuiteResult> {
-  mkdirSync(REPORT_DIR, { recursive: true });
-  const report = path.join(REPORT_DIR, `${label}.json`);
-  rmSync(report, { force: true });
-  const started = Date.now();
-  let stderr = '';
-  const code = await new Promise<number>((resolve) => {
-    child = spawn('npx', ['vitest', 'run', 'test/examples', '--bail=1', '--reporter=json', `--outputFile=${report}`],
-      { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-    child.stderr?.on('data', (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
-    child.on('close', (exit) => {
-      child = undefined;
-      if (exit !== 0 && exit !== 1) console.error(stderr);
-      resolve(exit ?? 1);
-    });
-  });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  if (code === 0) return { passed: true, seconds };
-  const lastError = stderr.split('\n').map((line) => line.trim()).filter((line) => /error/i.test(line)).slice(-1)[0];
-  let firstFailure = `vitest exited with ${code} and reported no failing test (a setup error?)${lastError ? `: ${lastError.slice(0, 200)}` : ''}`;
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as JsonReport;
-    for (const file of json.testResults ?? []) {
-      const relative = path.relative(ROOT, file.name);
-      const failed = file.assertionResults?.find((test) => test.status === 'failed');
-      if (failed) {
-        const message = (failed.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 160);
-        firstFailure = `${relative} > ${failed.fullName}${message ? ` (${message})` : ''}`;
-        break;
-      }
-      if (file.message) firstFailure = `${relative}: ${file.message.split('\n')[0]}`;
-    }
-  } catch { /* no report: keep the generic reason */ }
-  return { passed: false, setupError: firstFailure.startsWith('vitest exited'), firstFailure, seconds };
+/**
+ * Tier 1: the tests related to the mutated file; a failure there kills the
+ * mutant. Tier 2, only when tier 1 passed: the whole suite, so "survived" means
+ * the whole suite let it through. When tier 1 already ran every file of the
+ * suite, its pass is the suite's and tier 2 would only repeat it.
+ */
+async function judge(number: number, mutant: Mutant, suite: string[]): Promise<Verdict> {
+  const related = await runTwiceOnSetupError(`mutant-${number}-related`,
+    ['related', mutant.file, '--run', '--dir', SUITE, '--passWithNoTests']);
+  if (!related.passed) return { result: related, tier: 'related', seconds: related.seconds };
+  if (suite.length > 0 && related.files.join('\n') === suite.join('\n')) return { result: related, tier: 'related', seconds: related.seconds };
+  const whole = await runTwiceOnSetupError(`mutant-${number}`, ['run', SUITE]);
+  return { result: whole, tier: 'suite', seconds: related.seconds + whole.seconds };
 }
 
 async function main(): Promise<number> {
@@ -255,13 +216,18 @@ async function main(): Promise<number> {
     }
   }
 
+  const started = Date.now();
+  let suite: string[];
   if (!args.includes('--no-baseline')) {
-    const baseline = await runSuite('baseline');
+    const baseline = await runTwiceOnSetupError('baseline', ['run', SUITE]);
     if (!baseline.passed) {
       console.log(`The example tests fail without any mutant (${baseline.firstFailure}); fix them first, or pass --no-baseline.`);
       return 2;
     }
-    console.log(`baseline: the example tests pass (${baseline.seconds}s)`);
+    console.log(`baseline: the example tests pass (${baseline.files.length} test files, ${baseline.seconds}s)`);
+    suite = baseline.files;
+  } else {
+    suite = await suiteFiles();
   }
 
   let killed = 0;
@@ -273,31 +239,33 @@ async function main(): Promise<number> {
     const original = readFileSync(file, 'utf8');
     if (occurrences(original, mutant.find) !== 1) continue;
     total++;
-    let result: SuiteResult;
+    let verdict: Verdict;
     try {
       const text = original.replace(mutant.find, () => mutant.replace);
       mutated = { file: mutant.file, original, text };
       writeFileSync(file, text);
-      result = await runSuite(`mutant-${number}`);
-      if (result.setupError) result = await runSuite(`mutant-${number}`); // once more: it may have met another run's lock
+      verdict = await judge(number, mutant, suite);
     } finally {
       restore();
     }
     if (readFileSync(file, 'utf8').includes(mutant.replace) && !original.includes(mutant.replace)) {
       throw new Error(`${mutant.file} still holds mutant #${number}`);
     }
+    const { result, tier, seconds } = verdict;
+    const by = `${tier === 'related' ? 'related tests' : 'whole suite'}, ${result.files.length} files, ${seconds}s`;
     if (result.setupError) {
       errors++;
-      console.log(`ERROR    #${number} ${mutant.why} [${mutant.file}]: no verdict, ${result.firstFailure}`);
+      console.log(`ERROR    #${number} ${mutant.why} [${mutant.file}] (${by}): no verdict, ${result.firstFailure}`);
     } else if (result.passed) {
       survivors.push(`#${number}`);
-      console.log(`SURVIVED #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)`);
+      console.log(`SURVIVED #${number} ${mutant.why} [${mutant.file}] (${by})`);
     } else {
       killed++;
-      console.log(`KILLED   #${number} ${mutant.why} [${mutant.file}] (${result.seconds}s)\n         first failure: ${result.firstFailure}`);
+      console.log(`KILLED   #${number} ${mutant.why} [${mutant.file}] (${by})\n         first failure: ${result.firstFailure}`);
     }
   }
-  console.log(`\n${killed}/${total} mutants killed${survivors.length ? `; survived: ${survivors.join(', ')}` : ''}${stale ? `; ${stale} stale` : ''}${errors ? `; ${errors} without a verdict` : ''}`);
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`\n${killed}/${total} mutants killed in ${minutes} min${survivors.length ? `; survived: ${survivors.join(', ')}` : ''}${stale ? `; ${stale} stale` : ''}${errors ? `; ${errors} without a verdict` : ''}`);
   return survivors.length > 0 || stale > 0 || errors > 0 ? 1 : 0;
 }
 
