@@ -145,6 +145,12 @@ const MUTANTS: Mutant[] = [
     why: 'name constraints: the subject is not held to directoryName subtrees' },
   { file: CERTIFICATES, find: 'if (crls.length > 0 && ocsps.length === 0 && problems.length > 0)', replace: 'if (crls.length < 0)',
     why: 'validateChain goes on when every CRL was refused: pkijs then checks no revocation at all' },
+  // Issue #26, the CA flag and directoryName constraints (each a check pkijs's own is weaker than).
+  { file: CERTIFICATES, find: '    if (!isCa && index < path.length - 2) return', replace: '    if (!isCa && index < 0) return',
+    why: 'basicConstraintsProblem: an issuing certificate need not say cA=true' },
+  { file: NAMES, find: '  if (name.type === 4 && base.type === 4) return rdnsWithin(name.value, base.value, strict);',
+    replace: '  if (name.type === 4 && base.type === 4) return strict ? name.text.startsWith(base.text) : rdnsWithin(name.value, base.value, strict);',
+    why: 'name constraints: a permitted directoryName compared as a text prefix, not RDN by RDN' },
 ];
 
 /** The file currently mutated, its original and its mutated text, for the signal handlers. */
