@@ -41,8 +41,8 @@ const VITEST_ARGS = ['--bail=1', '--reporter=json'];
 
 /**
  * Runs vitest with `args` and the JSON reporter; stops at the first failure.
- * `related` runs only the example tests that import `args`' file, directly or
- * through other modules (`vitest related`, restricted to the example folder).
+ * With `related <file>`, only the tests that import the file, directly or
+ * through other modules.
  */
 async function runVitest(label: string, args: string[]): Promise<SuiteResult> {
   mkdirSync(REPORT_DIR, { recursive: true });
