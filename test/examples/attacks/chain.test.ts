@@ -156,3 +156,15 @@ describe('attack: an unknown critical extension', () => {
     expect(await validateLeaf(received, anchors(), PURPOSES.tlsServer)).toMatchObject({ result: false, resultMessage: expect.stringContaining(odd) });
   });
 });
+
+describe('attack: a CA:false issuer on a path pathProblems is handed', () => {
+  // pkijs's engine refuses a CA:false issuer itself (code 14), so the verifiers
+  // above never reach basicConstraintsProblem with one. pathProblems is exported
+  // for paths a reader builds or gets elsewhere: it must refuse it on its own.
+  it('is refused by pathProblems, as by OpenSSL', async () => {
+    const { endEntity, leaf } = await issuedByEndEntity(cast);
+    const path = [leaf.certificate, endEntity.certificate, cast.intermediate.certificate, cast.root.certificate];
+    expect(await opensslTrusts(openssl, anchors(), path.slice(0, 3))).toBe(false);
+    expect(pathProblems(path, PURPOSES.tlsServer)).toEqual([expect.stringContaining('CN=Not a CA is not a CA certificate')]);
+  });
+});

@@ -5,6 +5,8 @@
 // and iPAddress constraints. So a partner's CA, allowed only names under
 // "O=Partner Ltd", makes a sub-CA that "permits" O=Example Bank, and a PDF
 // signed by "O=Example Bank, CN=Treasurer" is trusted. `openssl verify` judges.
+// A name is in a subtree when its RDNs begin with the subtree's, RDN by RDN:
+// "O=Partner Ltd Impostors" is not under "O=Partner Ltd", though its text begins so.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,7 @@ const openssl = useOpensslFolder();
 let cast: Cast;
 let partnerCa: KeyAndCertificate;
 let partnerSubCa: KeyAndCertificate;
+let lookalikeSubCa: KeyAndCertificate;
 
 /** The directory subtree "O=<organization>". */
 const organizationSubtree = (organization: string) => new pkijs.GeneralSubtree({
@@ -45,6 +48,7 @@ beforeAll(async () => {
   cast = await createCast();
   partnerCa = await partnerCaBelow(cast.root, 'Partner CA', 'Partner Ltd');
   partnerSubCa = await partnerCaBelow(partnerCa, 'Partner Sub CA', 'Example Bank'); // its own name is under O=Partner Ltd
+  lookalikeSubCa = await partnerCaBelow(partnerCa, 'Partner Lookalike CA', 'Partner Ltd Impostors');
 });
 
 type Decide = (signer: KeyAndCertificate, chain: pkijs.Certificate[]) => Promise<boolean>;
@@ -74,5 +78,13 @@ describe.each(deciders)('attack: a subject outside a directoryName constraint, g
     const chain = [partnerSubCa.certificate, partnerCa.certificate];
     expect((await opensslVerify(openssl, [cast.root.certificate], [treasurer.certificate, ...chain])).output).toMatch(/permitted subtree violation/);
     expect(await decide(treasurer, chain)).toBe(false);
+  });
+
+  // A check that compares the names as text would let in any organization whose name starts with "Partner Ltd".
+  it('refuses "O=Partner Ltd Impostors, CN=Mallory", whose text only begins like O=Partner Ltd, as OpenSSL does', async () => {
+    const mallory = await issueCertificate(lookalikeSubCa, { ...ALICE, subject: { commonName: 'Mallory', organization: 'Partner Ltd Impostors' } });
+    const chain = [lookalikeSubCa.certificate, partnerCa.certificate];
+    expect((await opensslVerify(openssl, [cast.root.certificate], [mallory.certificate, ...chain])).output).toMatch(/permitted subtree violation/);
+    expect(await decide(mallory, chain)).toBe(false);
   });
 });
