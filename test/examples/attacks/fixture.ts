@@ -2,10 +2,10 @@
 // attacker who runs a CA of their own and copies the genuine names into it.
 // Certificates are made with the examples' helpers, like a reader's would be;
 // the verdicts are checked against OpenSSL, not against those helpers.
-import type * as pkijs from 'pkijs';
+import * as pkijs from 'pkijs';
 import {
   createCertificateAuthority, issueCertificate, signCertificate, toPublicKeyInfo, buildName, generateKeyPair,
-  profileExtensions, useWebCrypto, OID, type KeyAndCertificate, type CertificateProfile,
+  profileExtensions, useWebCrypto, OID, makeExtension, encodeKeyUsage, type KeyAndCertificate, type CertificateProfile,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { certificateToPem, createIntermediateCa, createServerCertificate } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import type { OpensslFolder, OpensslResult } from '../support/openssl.ts';
@@ -82,4 +82,19 @@ export async function opensslVerify(openssl: OpensslFolder, anchors: pkijs.Certi
 export async function opensslTrusts(openssl: OpensslFolder, anchors: pkijs.Certificate[], received: pkijs.Certificate[], extra: string[] = []): Promise<boolean> {
   const result = await opensslVerify(openssl, anchors, received, extra);
   return result.code === 0 && /leaf\.pem: OK/.test(result.stdout);
+}
+
+/** A CA certificate signed by `issuer` (keyCertSign, cRLSign), with the path length cap given. */
+export async function subCa(issuer: KeyAndCertificate, commonName: string, pathLenConstraint?: number): Promise<KeyAndCertificate> {
+  const keys = await generateKeyPair();
+  const certificate = await signCertificate({
+    subject: buildName({ commonName }),
+    publicKey: await toPublicKeyInfo(keys.publicKey),
+    validDays: 365,
+    extensions: [
+      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true, ...(pathLenConstraint === undefined ? {} : { pathLenConstraint }) }).toSchema()),
+      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
+    ],
+  }, issuer);
+  return { certificate, privateKey: keys.privateKey };
 }

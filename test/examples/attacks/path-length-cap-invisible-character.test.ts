@@ -6,16 +6,15 @@
 // ignores U+200B, so "Capped Issuing CA\u200B" equals "Capped Issuing CA" and
 // the rogue CA passes as self-issued, below the cap. OpenSSL compares the
 // canonical bytes, sees two names, counts the CA and refuses the path.
-import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
+  issueCertificate, type KeyAndCertificate,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { PURPOSES, certificateToPem, checkServerChain } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
 import { parseSignedData, signData, verifySignedData } from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import { validateLeaf } from '../../../content/docs/guides/security.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
-import { ALICE, HOST, SERVER_PROFILE, createCast, opensslVerify, type Cast } from './fixture.ts';
+import { ALICE, HOST, SERVER_PROFILE, createCast, opensslVerify, subCa, type Cast } from './fixture.ts';
 
 const openssl = useOpensslFolder();
 const CAPPED = 'Capped Issuing CA';
@@ -27,20 +26,6 @@ let lookAlike: KeyAndCertificate;
 /** The same sub-CA under a plainly different name (the control). */
 let plainRogue: KeyAndCertificate;
 
-/** A CA certificate signed by `issuer`, with the path length cap given. */
-async function subCa(issuer: KeyAndCertificate, commonName: string, pathLenConstraint?: number): Promise<KeyAndCertificate> {
-  const keys = await generateKeyPair();
-  const certificate = await signCertificate({
-    subject: buildName({ commonName }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true, ...(pathLenConstraint === undefined ? {} : { pathLenConstraint }) }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
-    ],
-  }, issuer);
-  return { certificate, privateKey: keys.privateKey };
-}
 
 beforeAll(async () => {
   cast = await createCast();

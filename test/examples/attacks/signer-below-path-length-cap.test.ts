@@ -5,10 +5,10 @@
 // run on the path that SignedData.verify returns, does not, and the CMS
 // example's verifySignedData and the security guide's verifyTrustedSignature
 // run nothing after SignedData.verify. `openssl cms -verify` judges each one.
-import * as pkijs from 'pkijs';
+import type * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
+  issueCertificate, type KeyAndCertificate,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { verifyPdfSignatures } from '../../../content/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file.ts';
 import { base64Body } from '../../../content/docs/examples/other/S-MIME-signature-encryption.ts';
@@ -16,7 +16,7 @@ import { createSignedMessage, splitSignedMessage, verifySignedMessage } from '..
 import { parseSignedData, signData, verifySignedData } from '../../../content/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
 import { verifyTrustedSignature } from '../../../content/docs/guides/security.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
-import { ALICE, castWithAlice, type Cast } from './fixture.ts';
+import { ALICE, castWithAlice, subCa, type Cast } from './fixture.ts';
 import { covered, pdfTemplate, wholeFileRange, withByteRange, withContents } from './pdf-fixture.ts';
 
 const openssl = useOpensslFolder();
@@ -27,20 +27,6 @@ let cast: Cast;
 let capped: KeyAndCertificate;
 let rogue: KeyAndCertificate;
 
-/** A CA certificate signed by `issuer`, with the path length cap given. */
-async function subCa(issuer: KeyAndCertificate, commonName: string, pathLenConstraint?: number): Promise<KeyAndCertificate> {
-  const keys = await generateKeyPair();
-  const certificate = await signCertificate({
-    subject: buildName({ commonName }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true, ...(pathLenConstraint === undefined ? {} : { pathLenConstraint }) }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
-    ],
-  }, issuer);
-  return { certificate, privateKey: keys.privateKey };
-}
 
 beforeAll(async () => {
   ({ cast } = await castWithAlice(openssl, 'root')); // writes root.pem
