@@ -36,6 +36,7 @@ const EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'ts
 /** Imports the bundled src/cli/main.ts of the checkout at `root`, bundling it first if needed. */
 export async function loadCli(root) {
   const key = cacheKey(root);
+  clearResolutionPlants(root, key);
   // Caches of rendered output key on the code that rendered it (src/pages/api-body-cache.ts).
   process.env.PKIDOCS_CODE_HASH = key;
   const dir = join(root, '.pkidocs-cache', `cli-${key}`);
@@ -56,6 +57,26 @@ export async function loadCli(root) {
     await rebuild(root, dir);
     // A new URL: Node keeps the failed module under the old one.
     return await import(`${url}?rebuilt`);
+  }
+}
+
+/**
+ * The cache folder is content, but Node resolves the bare imports of code run
+ * from it (the bundle, compiled site modules, watch mode's render code) from
+ * the importing file's folder up: a node_modules or package.json planted in a
+ * cache folder would be the React the CLI loads (or a self-reference by
+ * name). pkidocs makes neither there, so any found is removed before a line
+ * of cached code runs (a link itself, never what it leads to).
+ */
+function clearResolutionPlants(root, key) {
+  const cache = join(root, '.pkidocs-cache');
+  for (const dir of [cache, join(cache, `cli-${key}`), join(cache, 'modules'), join(cache, 'dev')]) {
+    for (const name of ['node_modules', 'package.json']) {
+      const path = join(dir, name);
+      if (!lstatSync(path, { throwIfNoEntry: false })) continue;
+      notice(`${relative(root, path)} is not pkidocs' (Node would load packages from it for the cached code); removing it.`);
+      rmSync(path, { recursive: true, force: true });
+    }
   }
 }
 

@@ -25,5 +25,8 @@ describe('a package planted in the cache folder', () => {
     writeFileSync(index, `require('node:fs').writeFileSync(${JSON.stringify(ran)}, 'ran');\n${readFileSync(index, 'utf8')}`);
     const { code, output } = await build();
     expect({ ran: existsSync(ran) }, `exit ${code}\n${output}`).toEqual({ ran: false });
+    expect(code, output).toBe(0);
+    expect(output).toContain(".pkidocs-cache/node_modules is not pkidocs'");
+    expect(existsSync(join(CACHE, 'node_modules'))).toBe(false);
   }, 120_000);
 });
