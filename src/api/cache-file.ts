@@ -2,21 +2,24 @@
 // be torn, edited or left by another version, so it is checked before use and a
 // bad one is reported, ignored and overwritten by the next conversion.
 //
-// Format: one JSON header line `{"format":1,"converterVersion":N,"sha256":…}`,
-// then the payload `{"model":…,"diagnostics":…}`. The checksum proves that the
-// payload is byte for byte what a conversion wrote under this cache key (whose
-// hash covers the converter version, TypeDoc, the options and the d.ts), which a
-// full schema check of the 1.4 MB model (~150 ms) would only approximate more
-// slowly; the shape of the envelope is checked with zod on top.
-import { createHash } from 'node:crypto';
+// Format: one JSON header line `{"format":2,"converterVersion":N,"seal":…}`,
+// then the payload `{"model":…,"diagnostics":…}`. The seal (cache-seal.ts, an
+// HMAC under this checkout's key) proves that the payload is byte for byte what
+// a conversion of this checkout wrote under this file name (whose cache key
+// covers the converter version, TypeDoc, the options and the d.ts): a plain
+// checksum anyone can recompute, and the model's strings reach the pages. A
+// full schema check of the 1.4 MB model (~150 ms) would only approximate that;
+// the shape of the envelope is checked with zod on top.
+import { basename } from 'node:path';
 import { readCacheFile, writeAtomic } from '../shared/cache-io.ts';
+import { seal, sealed } from '../shared/cache-seal.ts';
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from './model.ts';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
-const header = z.object({ format: z.literal(FORMAT), converterVersion: z.number(), sha256: z.string() });
+const header = z.object({ format: z.literal(FORMAT), converterVersion: z.number(), seal: z.string() });
 
 const diagnostic = z.object({
   code: z.string(),
@@ -56,7 +59,7 @@ export async function readApiCache(file: string, converterVersion: number): Prom
   if (!head.success) return { kind: 'bad', reason: 'its header is missing or of the wrong shape' };
   if (head.data.converterVersion !== converterVersion) return { kind: 'bad', reason: `it was written by converter version ${head.data.converterVersion}` };
   const body = text.slice(cut + 1);
-  if (sha256(body) !== head.data.sha256) return { kind: 'bad', reason: 'its content does not match its checksum (torn or edited)' };
+  if (!sealed(basename(file), body, head.data.seal)) return { kind: 'bad', reason: 'its seal does not match: torn, edited, planted or made by another checkout' };
   const data = payload.safeParse(parseJson(body));
   if (!data.success) return { kind: 'bad', reason: `its content is of the wrong shape (${data.error.issues[0]?.path.join('.') ?? ''})` };
   return { kind: 'hit', entry: data.data as unknown as ApiCacheEntry };
@@ -64,7 +67,7 @@ export async function readApiCache(file: string, converterVersion: number): Prom
 
 export async function writeApiCache(cacheDir: string, file: string, converterVersion: number, entry: ApiCacheEntry): Promise<void> {
   const body = JSON.stringify({ model: entry.model, diagnostics: entry.diagnostics });
-  const head = JSON.stringify({ format: FORMAT, converterVersion, sha256: sha256(body) });
+  const head = JSON.stringify({ format: FORMAT, converterVersion, seal: seal(basename(file), body) });
   await writeAtomic(cacheDir, file, `${head}\n${body}`);
 }
 
@@ -75,5 +78,3 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
-
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');

@@ -64,8 +64,9 @@ function expectHealthyCaches(): void {
   expect(bodies.length).toBeGreaterThan(100);
   for (const [path, body] of bodies) expect([typeof path, typeof body.title, typeof body.html]).toEqual(['string', 'string', 'string']);
   const api = readFileSync(cacheFile(/^api-[0-9a-f]{16}\.json$/), 'utf8');
-  const header = JSON.parse(api.slice(0, api.indexOf('\n'))) as { format: number; converterVersion: number };
-  expect(header.format).toBe(1);
+  const header = JSON.parse(api.slice(0, api.indexOf('\n'))) as { format: number; converterVersion: number; seal: string };
+  expect(header.format).toBe(2);
+  expect(header.seal).toMatch(/^[0-9a-f]{64}$/);
   const payload = JSON.parse(api.slice(api.indexOf('\n') + 1)) as { model: { items: { name: string }[] } };
   expect(payload.model.items.some((i) => i.name === 'Certificate')).toBe(true);
 }

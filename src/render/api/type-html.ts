@@ -38,7 +38,7 @@ type Prec = (typeof Prec)[keyof typeof Prec];
 type Handlers = { [K in ApiType['type']]: (t: Extract<ApiType, { type: K }>, r: TypeHtml) => Doc };
 
 const HANDLERS: Handlers = {
-  intrinsic: (t) => t.name,
+  intrinsic: (t) => escapeText(t.name),
   literal: (t) => escapeText(t.value),
   reference: (t, r) => r.reference(t),
   array: (t, r) => [r.wrap(t.element, Prec.Postfix), '[]'],
@@ -49,7 +49,7 @@ const HANDLERS: Handlers = {
   optional: (t, r) => [r.wrap(t.element, Prec.Postfix), '?'],
   rest: (t, r) => ['...', r.wrap(t.element, Prec.Postfix)],
   indexedAccess: (t, r) => [r.wrap(t.object, Prec.Postfix), '[', r.doc(t.index), ']'],
-  typeOperator: (t, r) => [`${t.operator} `, r.wrap(t.target, Prec.Operator)],
+  typeOperator: (t, r) => [`${escapeText(t.operator)} `, r.wrap(t.target, Prec.Operator)],
   query: (t, r) => ['typeof ', r.reference(t.target)],
   conditional: (t, r) => r.conditional(t, false),
   mapped: (t, r) => {

@@ -39,15 +39,21 @@ describe('the API model cache file', () => {
   it('refuses torn, edited, old-format, other-version and wrong-shaped files with a reason', async () => {
     await writeApiCache(DIR, FILE, 4, ENTRY);
     const good = readFileSync(FILE, 'utf8');
-    expect(await reasonOf(good.slice(0, good.length - 10))).toBe('its content does not match its checksum (torn or edited)');
-    expect(await reasonOf(good.replace('answer', 'Answer'))).toBe('its content does not match its checksum (torn or edited)');
+    const unsealed = 'its seal does not match: torn, edited, planted or made by another checkout';
+    expect(await reasonOf(good.slice(0, good.length - 10))).toBe(unsealed);
+    expect(await reasonOf(good.replace('answer', 'Answer'))).toBe(unsealed);
     expect(await reasonOf(good, 5)).toBe('it was written by converter version 4');
     expect(await reasonOf('{"converterVersion": 4, "model": {"items": [{}]}, "diagnostics": []}')).toBe('its header is missing or of the wrong shape');
     expect(await reasonOf('')).toBe('its header is missing or of the wrong shape');
-    // A checksum that matches a payload of the wrong shape: written by hand, or by a converter that forgot to bump its version.
+    // A planted payload with a checksum anyone can compute (format 1) is not read, nor a recomputed one under format 2.
     const { createHash } = await import('node:crypto');
     const payload = '{"model": {"packageName": "pkijs", "version": "3.3.2", "items": [{"kind": "class"}]}, "diagnostics": []}';
-    const header = JSON.stringify({ format: 1, converterVersion: 4, sha256: createHash('sha256').update(payload).digest('hex') });
+    const sum = createHash('sha256').update(payload).digest('hex');
+    expect(await reasonOf(`${JSON.stringify({ format: 1, converterVersion: 4, sha256: sum })}\n${payload}`)).toBe('its header is missing or of the wrong shape');
+    expect(await reasonOf(`${JSON.stringify({ format: 2, converterVersion: 4, seal: sum })}\n${payload}`)).toBe(unsealed);
+    // A sealed payload of the wrong shape (a converter that forgot to bump its version).
+    const { seal } = await import('../../../src/shared/cache-seal.ts');
+    const header = JSON.stringify({ format: 2, converterVersion: 4, seal: seal('api-0123456789abcdef.json', payload) });
     expect(await reasonOf(`${header}\n${payload}`)).toBe('its content is of the wrong shape (model.items.0.name)');
   });
 });
