@@ -104,7 +104,7 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
             role="combobox"
             aria-label="Search the documentation"
             aria-expanded={options.length > 0}
-            aria-controls="pkidocs-search-listbox"
+            aria-controls="__pkidocs-search-listbox"
             aria-autocomplete="list"
             aria-activedescendant={current ? optionId(current) : undefined}
             autoComplete="off"
@@ -118,10 +118,10 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
           />
           <button type="button" className="search-dialog__close" onClick={onClose}>Esc<span className="sr-only"> (close search)</span></button>
         </div>
-        <div className="search-dialog__results" id="pkidocs-search-listbox" role="listbox" aria-label="Search results" data-query={query}>
+        <div className="search-dialog__results" id="__pkidocs-search-listbox" role="listbox" aria-label="Search results" data-query={query}>
           {sections.map((s) => (
-            <div key={s.group} role="group" aria-labelledby={`pkidocs-search-group-${s.group}`} className="search-group">
-              <div role="presentation" id={`pkidocs-search-group-${s.group}`} className="search-group__label">{GROUP_LABELS[s.group]}</div>
+            <div key={s.group} role="group" aria-labelledby={`__pkidocs-search-group-${s.group}`} className="search-group">
+              <div role="presentation" id={`__pkidocs-search-group-${s.group}`} className="search-group__label">{GROUP_LABELS[s.group]}</div>
               {s.options.map((o) => (
                 // A real link (an `a[href]` may take the option role), so a middle-click, Ctrl/Cmd+click
                 // or the context menu opens the result in a new tab as on any other link.
@@ -167,7 +167,7 @@ function Marked({ parts }: { parts: ReturnType<typeof highlight> }) {
 }
 
 function optionId(o: Option): string {
-  return `pkidocs-search-option-${o.key}`;
+  return `__pkidocs-search-option-${o.key}`;
 }
 
 /** Opens a page the way a click on a link does, so the site's router takes it (no full page load). */

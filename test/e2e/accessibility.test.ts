@@ -82,7 +82,7 @@ describe('axe: the search dialog open with results, over the whole page', () => 
     await page.keyboard.press('Enter');
     await page.waitForSelector('[role=dialog]', { state: 'detached' });
     await page.keyboard.press('Control+k');
-    await page.waitForSelector('#pkidocs-search-group-recent');
+    await page.waitForSelector('#__pkidocs-search-group-recent');
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

@@ -76,7 +76,7 @@ describe('search dialog', () => {
     expect(await option.locator('.search-option__owner').textContent()).toBe('SignedData › ');
     expect(await option.locator('mark').first().textContent()).toMatch(/verify/i);
     // Groups: API first here, each a labelled group.
-    expect(await t.page.locator('[role=listbox] > [role=group]').first().getAttribute('aria-labelledby')).toBe('pkidocs-search-group-api');
+    expect(await t.page.locator('[role=listbox] > [role=group]').first().getAttribute('aria-labelledby')).toBe('__pkidocs-search-group-api');
 
     await t.page.keyboard.press('Enter');
     await t.page.waitForURL((u) => u.pathname === '/docs/api/classes/SignedData' && u.hash === '#verify');
@@ -101,7 +101,7 @@ describe('search dialog', () => {
     const stored = JSON.parse((await t.page.evaluate((k) => localStorage.getItem(k), SEARCH_RECENT_KEY))!) as { href: string }[];
     expect(stored[0]!.href).toBe('/docs/api/classes/OCSPResponse');
     await openWithKeys(t);
-    expect(await t.page.locator('#pkidocs-search-group-recent').textContent()).toBe('Recent searches');
+    expect(await t.page.locator('#__pkidocs-search-group-recent').textContent()).toBe('Recent searches');
     expect(await t.page.locator('[role=option]').first().getAttribute('data-href')).toBe('/docs/api/classes/OCSPResponse');
   });
 
