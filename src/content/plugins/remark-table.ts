@@ -94,7 +94,7 @@ function buildTable(node: Code, ctx: DocContext, facts: ApiFacts, fail: Fail): T
     if (!rows) return undefined;
   }
   for (const [i, row] of rows.entries()) {
-    const missing = columns.find((c) => !(c.field in row));
+    const missing = columns.find((c) => !Object.hasOwn(row, c.field)); // own fields only: every object "has" constructor and toString
     if (missing) {
       fail('table-field', `Row ${i + 1} of the table (${rowsRef}) has no field "${missing.field}" for the column "${missing.header}".`, 'Add the field to the data or fix the column line.');
       return undefined;
