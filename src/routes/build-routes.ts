@@ -6,6 +6,7 @@ import type { ApiModel } from '../api/model.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/docs.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { apiAnchorClashes } from './api-anchor-clashes.ts';
 import type { SidebarId } from '../shared/page.ts';
 import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
@@ -50,7 +51,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     ...apiRoutes(input.model, input.dts, input.readme),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = duplicatePaths(routes);
+  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts)];
   const sidebars = buildSidebars(base, input.docs, input.model);
   const sidebarHome: Partial<Record<SidebarId, string>> = {};
   for (const id of Object.keys(sidebars) as SidebarId[]) sidebarHome[id] = readingOrder(sidebars[id])[0]?.href;
