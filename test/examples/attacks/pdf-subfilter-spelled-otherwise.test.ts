@@ -6,9 +6,12 @@
 // 32000-1 7.3.5), so /Sub#46ilter IS /SubFilter, and a comment counts as white
 // space (7.2.3), so "/SubFilter %c<LF>/ETSI.CAdES.detached" names PAdES too. The
 // expression sees neither, but does see "/SubFilter /adbe.pkcs7.detached" inside
-// a literal string such as /Reason, which a reader shows as text. So a signature
-// the reader presents as PAdES is verified without the attribute PAdES requires,
-// and with it the binding to one certificate (RFC 5035) that the page promises.
+// a literal string such as /Reason, which a reader shows as text. Nor does it
+// need a spelling trick: the dictionary is taken to start at the last "N G obj"
+// before /Contents, which a /Reason string after the plain key can also hold.
+// So a signature the reader presents as PAdES is verified without the attribute
+// PAdES requires, and with it the binding to one certificate (RFC 5035) that the
+// page promises.
 // No PDF tool is installed to judge the dictionary; OpenSSL judges the CMS: it
 // verifies, so the SubFilter reading is the only thing at stake.
 import { createHash } from 'node:crypto';
@@ -31,10 +34,10 @@ beforeAll(async () => {
   ({ cast, alice } = await castWithAlice(openssl, 'root'));
 });
 
-/** The fixture's PDF with its `/SubFilter /ETSI.CAdES.detached` written as `spelling`, and the decoy after it. */
-function templateSpelling(spelling: string): PdfParts {
+/** The fixture's PDF with its `/SubFilter /ETSI.CAdES.detached` written as `spelling`, and `decoy` after it. */
+function templateSpelling(spelling: string, decoy = DECOY): PdfParts {
   const text = pdfTemplate('Transfer the house to Mallory.', 'ETSI.CAdES.detached').pdf.toString('latin1')
-    .replace(PADES, `${spelling} ${DECOY}`);
+    .replace(PADES, `${spelling} ${decoy}`);
   const pdf = Buffer.from(text, 'latin1');
   const contentsStart = pdf.indexOf('/Contents <') + '/Contents '.length;
   return { pdf, contentsStart, contentsEnd: pdf.indexOf('>', contentsStart) + 1 };
@@ -78,6 +81,12 @@ describe('attack: a PAdES /SubFilter spelled so that verifyPdfSignatures reads a
 
   it('refuses a PAdES signature without signing-certificate-v2 whose key and value a comment separates', async () => {
     const pdf = await signedWithoutAttribute(templateSpelling('/SubFilter %PAdES baseline B\n/ETSI.CAdES.detached'));
+    expect(await opensslVerifiesSignature()).toBe(true);
+    expect(await verdict(pdf)).toMatchObject({ valid: false });
+  });
+
+  it('refuses one spelled plainly, when a /Reason string saying "9 0 obj" makes the verifier start the object after it', async () => {
+    const pdf = await signedWithoutAttribute(templateSpelling(PADES, '/Reason (Approved, see 9 0 obj /SubFilter /adbe.pkcs7.detached)'));
     expect(await opensslVerifiesSignature()).toBe(true);
     expect(await verdict(pdf)).toMatchObject({ valid: false });
   });
