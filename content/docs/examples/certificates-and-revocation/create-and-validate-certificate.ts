@@ -271,7 +271,7 @@ export async function checkServerChain(received: pkijs.Certificate[], host: stri
   const problems = path.result ? pathProblems(certificatePath, PURPOSES.tlsServer) : [path.resultMessage];
   // The host itself must meet the CAs' name constraints: a wildcard that meets them can stand for a host they exclude.
   const hostProblem = path.result ? hostConstraintProblem(certificatePath, host) : undefined;
-  if (hostProblem) problems.push(hostProblem);
+  if (hostProblem && !problems.includes(hostProblem)) problems.push(hostProblem); // an unreadable CA is said once
   if (received[0]) problems.push(...serverCertificateProblems(received[0], host));
   return { trusted: problems.length === 0, problems };
 }

@@ -258,8 +258,7 @@ export function nameConstraintProblem(path: pkijs.Certificate[]): string | undef
  */
 export function hostConstraintProblem(path: pkijs.Certificate[], host: string): string | undefined {
   const address = ipAddressBytes(host);
-  const problem = namesProblem([address ? { type: 7, value: address } : { type: 2, value: host }], path.slice(1));
-  return problem && `the host ${host}: ${problem}`;
+  return namesProblem([address ? { type: 7, value: address } : { type: 2, value: host }], path.slice(1));
 }
 // #endregion name-constraints
 
