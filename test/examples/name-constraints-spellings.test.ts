@@ -1,13 +1,13 @@
 // Name constraints against the other spellings of a name (name-constraints.ts),
 // beyond what the attack suite shows: an IPv4 address is held to a subtree
 // written in IPv4-mapped IPv6 form, a mapped address meets the IPv4 subtrees
-// that permit it, and a common name holding a NUL is checked as C code reads
-// it as well as whole.
+// that permit it, an IPv6 host ending in dotted IPv4 is an address, not a host
+// name, and a common name holding a NUL is checked as C code reads it and whole.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSES, checkServerChain } from '../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
-import { nameConstraintProblem } from '../../content/docs/examples/certificates-and-revocation/name-constraints.ts';
+import { ipAddressBytes, nameConstraintProblem } from '../../content/docs/examples/certificates-and-revocation/name-constraints.ts';
 import { issueCertificate, makeExtension, type KeyAndCertificate } from '../../content/docs/examples/example-helpers.ts';
 import { validateLeaf } from '../../content/docs/guides/security.ts';
 import { constrainedCa, exampleOrgOnlyCa } from './attacks/constrained-ca.ts';
@@ -56,6 +56,21 @@ describe('IPv4 addresses in either spelling', () => {
     expect(await problem([...MAPPED, 198, 51, 100, 7])).toMatch(/is outside the names permitted by its issuing CAs$/);
   });
 
+});
+
+describe('an IPv6 host ending in dotted IPv4', () => {
+  it('is read as the address it is, so a dNSName spelled ::ffff:203.0.113.5 cannot stand for it', async () => {
+    expect(Array.from(ipAddressBytes('::ffff:203.0.113.5') ?? [])).toEqual([...MAPPED, 203, 0, 113, 5]);
+    expect(Array.from(ipAddressBytes('[64:ff9b::198.51.100.7]') ?? [])).toEqual([0, 0x64, 0xff, 0x9b, ...Array<number>(8).fill(0), 198, 51, 100, 7]);
+    for (const host of ['::ffff:203.0.113', '1:2:3:4:5:6:7:203.0.113.5', '203.0.113.5:ffff::']) expect(ipAddressBytes(host), host).toBeUndefined();
+    const ca = await ipCa([203, 0, 113, 0, 255, 255, 255, 0], 'excludedSubtrees');
+    const leaf = await issueCertificate(ca, { ...SERVER_PROFILE, dnsNames: ['::ffff:203.0.113.5'] });
+    expect(await checkServerChain([leaf.certificate, ca.certificate], '::ffff:203.0.113.5', [cast.root.certificate]))
+      .toEqual({ trusted: false, problems: [
+        '0.0.0.0.0.0.0.0.0.0.255.255.203.0.113.5 is a name excluded by its issuing CAs', 'not valid for the host ::ffff:203.0.113.5',
+      ] });
+    expect(await serverTrusted(ca, [...MAPPED, 203, 0, 113, 5], '::ffff:203.0.113.5')).toBe(false);
+  });
 });
 
 describe('a common name holding a NUL', () => {

@@ -9,7 +9,7 @@
 // the host a TLS client connects to.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, formatName, sameName } from '../example-helpers.ts';
+import { OID, formatName, sameName, toHex } from '../example-helpers.ts';
 
 // #region name-constraints
 /** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 4 directoryName, 7 iPAddress. */
@@ -263,11 +263,21 @@ export function hostConstraintProblem(path: pkijs.Certificate[], host: string): 
 // #endregion name-constraints
 
 // #region ip-host
+/** The bytes of an IPv4 address in dotted decimal, or undefined. */
+function ipv4Bytes(text: string): Uint8Array | undefined {
+  const parts = text.split('.');
+  return parts.length === 4 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255) ? new Uint8Array(parts.map(Number)) : undefined;
+}
+
 /** The bytes of an IPv4 or IPv6 address literal, or undefined for a host name. */
 export function ipAddressBytes(host: string): Uint8Array | undefined {
-  const v4 = host.split('.');
-  if (v4.length === 4 && v4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return new Uint8Array(v4.map(Number));
-  const literal = host.replace(/^\[(.*)\]$/, '$1');
+  const v4 = ipv4Bytes(host);
+  if (v4) return v4;
+  let literal = host.replace(/^\[(.*)\]$/, '$1');
+  // RFC 4291 2.2: the last 32 bits may be dotted IPv4 (::ffff:203.0.113.5), which must not pass for a host name.
+  const colon = literal.lastIndexOf(':');
+  const dotted = colon >= 0 ? ipv4Bytes(literal.slice(colon + 1)) : undefined;
+  if (dotted) literal = `${literal.slice(0, colon + 1)}${toHex(dotted.subarray(0, 2))}:${toHex(dotted.subarray(2))}`;
   if (!literal.includes(':') || !/^[0-9a-f:]+$/i.test(literal)) return undefined;
   const [head = '', tail, ...more] = literal.split('::');
   if (more.length > 0) return undefined;
