@@ -161,4 +161,6 @@ export const MUTANTS: Mutant[] = [
     why: 'name constraints: a common name with "_" is not taken for a host' },
   { file: NAMES, find: "return values.filter((value) => typeof value === 'string');", replace: "return values.filter((value) => typeof value === 'string').slice(0, 1);",
     why: 'name constraints: only the first common name is checked' },
+  { file: NAMES, find: 'if (dotted) literal =', replace: 'if (dotted && colon < 0) literal =',
+    why: 'ipAddressBytes: an IPv6 host ending in dotted IPv4 passes for a host name (a dNSName then stands for it)' },
 ];
