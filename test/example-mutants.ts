@@ -152,4 +152,15 @@ export const MUTANTS: Mutant[] = [
     replace: 'await signingCertificateProblem(signedData.signerInfos[0]!, check.signer, false)', why: 'verifyPdfSignatures: a PAdES signature without signing-certificate-v2 is accepted' },
   { file: PDF_VERIFY, find: 'if (toHex(certHash.valueBlock.valueHexView) !== toHex(actual)) return',
     replace: 'if (certHash.valueBlock.valueHexView.length === 0) return', why: 'signingCertificateProblem: the certificate hash is not compared with the signer\'s certificate' },
+  // Issue #26, names past the constraints: the host, a mapped IPv4 address, common names.
+  { file: CERTIFICATES, find: '  if (hostProblem && !problems.includes(hostProblem)) problems.push(hostProblem);', replace: '  if (hostProblem && hostProblem.length < 0) problems.push(hostProblem);',
+    why: 'checkServerChain: the host is not held to the CAs\' name constraints (a wildcard stands for an excluded host)' },
+  { file: NAMES, find: 'if (bytes.length === 16 && startsWith(bytes, MAPPED_PREFIX)) return bytes.slice(12);', replace: 'if (bytes.length === 0) return bytes;',
+    why: 'name constraints: an IPv4-mapped IPv6 address escapes the IPv4 subtrees' },
+  { file: NAMES, find: "return /^[a-z0-9_*.-]+$/i.test(commonName)", replace: "return /^[a-z0-9*.-]+$/i.test(commonName)",
+    why: 'name constraints: a common name with "_" is not taken for a host' },
+  { file: NAMES, find: "return values.filter((value) => typeof value === 'string');", replace: "return values.filter((value) => typeof value === 'string').slice(0, 1);",
+    why: 'name constraints: only the first common name is checked' },
+  { file: NAMES, find: 'if (dotted) literal =', replace: 'if (dotted && colon < 0) literal =',
+    why: 'ipAddressBytes: an IPv6 host ending in dotted IPv4 passes for a host name (a dNSName then stands for it)' },
 ];

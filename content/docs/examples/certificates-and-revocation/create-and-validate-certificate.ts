@@ -10,7 +10,7 @@ import {
   sameName, serialToHex, toHex, toPem, useWebCrypto, type KeyAndCertificate, type KeyUsageName,
 } from '../example-helpers.ts';
 import { crlsForPath } from './crl-checks.ts';
-import { alternativeNamesOf, ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
+import { alternativeNamesOf, hostConstraintProblem, ipAddressBytes, ipAddressesOf, nameConstraintProblem } from './name-constraints.ts';
 
 // #region create-intermediate
 /** An intermediate CA: the root signs it once, then stays offline; this CA signs the day-to-day certificates. */
@@ -267,7 +267,11 @@ export interface ServerCheck {
 /** The whole decision a TLS client makes about the certificates a server sent. */
 export async function checkServerChain(received: pkijs.Certificate[], host: string, trustAnchors: pkijs.Certificate[]): Promise<ServerCheck> {
   const path = await validateChain({ received, trustAnchors });
-  const problems = path.result ? pathProblems(path.certificatePath ?? [], PURPOSES.tlsServer) : [path.resultMessage];
+  const certificatePath = path.certificatePath ?? [];
+  const problems = path.result ? pathProblems(certificatePath, PURPOSES.tlsServer) : [path.resultMessage];
+  // The host itself must meet the CAs' name constraints: a wildcard that meets them can stand for a host they exclude.
+  const hostProblem = path.result ? hostConstraintProblem(certificatePath, host) : undefined;
+  if (hostProblem && !problems.includes(hostProblem)) problems.push(hostProblem); // an unreadable CA is said once
   if (received[0]) problems.push(...serverCertificateProblems(received[0], host));
   return { trusted: problems.length === 0, problems };
 }

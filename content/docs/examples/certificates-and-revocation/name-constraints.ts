@@ -5,10 +5,11 @@
 // This check covers the names a TLS, S/MIME or signature decision rests on:
 // dNSName, rfc822Name, iPAddress and directoryName entries of the subject
 // alternative name, the subject itself (a directoryName), its emailAddress
-// attributes, and a host-like common name of the leaf.
+// attributes, every host-like common name of the leaf, and (checkServerChain)
+// the host a TLS client connects to.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { OID, commonNameOf, formatName, sameName } from '../example-helpers.ts';
+import { OID, formatName, sameName, toHex } from '../example-helpers.ts';
 
 // #region name-constraints
 /** The names a constraint of each GeneralName type applies to: 1 rfc822Name, 2 dNSName, 4 directoryName, 7 iPAddress. */
@@ -43,6 +44,23 @@ export function alternativeNamesOf(certificate: pkijs.Certificate): pkijs.Genera
   return extension ? pkijs.GeneralNames.fromBER(extension.extnValue.getValue()).names : undefined;
 }
 
+/** Every common name of the subject that is text, not only the first. */
+function commonNamesOf(certificate: pkijs.Certificate): string[] {
+  const values: unknown[] = certificate.subject.typesAndValues.filter((t) => t.type === OID.commonName).map((t) => t.value.getValue());
+  return values.filter((value) => typeof value === 'string');
+}
+
+/**
+ * A common name that OpenSSL takes for a host name (and so holds to dNSName
+ * constraints): ASCII letters, digits, '-', '_' and dots, with a dot inside.
+ * OpenSSL also wants '-' and '.' inside and no ".." or ".-"; here '*' is taken
+ * too and those rules are not, so every name OpenSSL constrains is constrained
+ * here, and a few more (the safe side).
+ */
+export function hostLikeCommonName(commonName: string): boolean {
+  return /^[a-z0-9_*.-]+$/i.test(commonName) && commonName.replace(/\.$/, '').includes('.');
+}
+
 /** Every name of `certificate` that the constraints above it apply to. */
 function namesOf(certificate: pkijs.Certificate, isLeaf: boolean): Name[] {
   const names = (alternativeNamesOf(certificate) ?? []).flatMap((name) => generalNameOf(name) ?? []);
@@ -53,9 +71,12 @@ function namesOf(certificate: pkijs.Certificate, isLeaf: boolean): Name[] {
   for (const attribute of certificate.subject.typesAndValues) {
     if (attribute.type === OID.emailAddress) names.push({ type: 1, value: String(attribute.value.getValue()) });
   }
-  // A leaf without dNSName entries may be matched by its common name: constrain a host-like one too (as OpenSSL does).
-  const commonName = isLeaf && !names.some((name) => name.type === 2) ? commonNameOf(certificate) : undefined;
-  if (commonName && /^[a-z0-9*]([a-z0-9-]*\.)+[a-z0-9-]+\.?$/i.test(commonName)) names.push({ type: 2, value: commonName });
+  // A leaf without dNSName entries may be matched by a common name: constrain every host-like one (as OpenSSL does).
+  const commonNames = isLeaf && !names.some((name) => name.type === 2) ? commonNamesOf(certificate) : [];
+  for (const value of commonNames) {
+    const cut = value.split('\0')[0]!; // where C code reading the name stops: held to the constraints as well
+    if (hostLikeCommonName(cut)) names.push(...[...new Set([cut, value])].map((text) => ({ type: 2 as const, value: text })));
+  }
   return names;
 }
 
@@ -113,13 +134,43 @@ function rdnsWithin(name: asn1js.Set[], base: asn1js.Set[], strict: boolean): bo
   });
 }
 
-/** Whether `name` lies in the subtree `base` (same type); `strict` for a permitted subtree. */
+/** ::ffff:0:0/96, the IPv4-mapped IPv6 addresses (RFC 4291 2.5.5.2). */
+const MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
+
+/**
+ * An address as IPv4 when it is one: ::ffff:a.b.c.d reaches a.b.c.d (a
+ * dual-stack socket sends it over IPv4), so it must meet the IPv4 subtrees.
+ * A subtree (address and mask) inside ::ffff:0:0/96 becomes the IPv4 one it spells.
+ */
+function asIpv4(bytes: Uint8Array): Uint8Array {
+  if (bytes.length === 16 && startsWith(bytes, MAPPED_PREFIX)) return bytes.slice(12);
+  const mapped = bytes.length === 32 && startsWith(bytes, MAPPED_PREFIX) && bytes.subarray(16, 28).every((byte) => byte === 0xff);
+  return mapped ? new Uint8Array([...bytes.subarray(12, 16), ...bytes.subarray(28)]) : bytes;
+}
+
+/** Both spellings of an IPv4 address, 4 bytes and IPv4-mapped: an exclusion written either way catches it. */
+function ipSpellings(bytes: Uint8Array): Uint8Array[] {
+  const v4 = asIpv4(bytes);
+  return v4.length === 4 ? [v4, new Uint8Array([...MAPPED_PREFIX, ...v4])] : [bytes];
+}
+
+/** Whether an address lies in a subtree (address and mask) of its own size. */
+function ipWithin(address: Uint8Array, subtree: Uint8Array): boolean {
+  const size = address.length;
+  if (subtree.length !== size * 2) return false; // an IPv4 address is never in an IPv6 subtree, and back
+  return address.every((byte, i) => (byte & subtree[size + i]!) === (subtree[i]! & subtree[size + i]!));
+}
+
+/**
+ * Whether `name` lies in the subtree `base` (same type); `strict` for a permitted subtree.
+ * An IPv4(-mapped) address is permitted as IPv4 only, and excluded when either spelling is.
+ */
 function within(name: Name, base: Name, strict = true): boolean {
   if (name.type === 4 && base.type === 4) return rdnsWithin(name.value, base.value, strict);
   if (name.type === 7 && base.type === 7) {
-    const size = name.value.length;
-    if (base.value.length !== size * 2) return false; // an IPv4 address is never in an IPv6 subtree, and back
-    return name.value.every((byte, i) => (byte & base.value[size + i]!) === (base.value[i]! & base.value[size + i]!));
+    if (strict) return ipWithin(asIpv4(name.value), asIpv4(base.value));
+    return ipSpellings(name.value).some((address) => ipWithin(address, base.value) || ipWithin(address, asIpv4(base.value)));
   }
   if (name.type === 2 && base.type === 2) return inDomain(name.value, base.value);
   if (name.type !== 1 || base.type !== 1) return false;
@@ -158,6 +209,25 @@ const show = (name: Name) => (name.type === 7 ? Array.from(name.value).join('.')
 /** A multi-valued RDN (a SET of several attributes): pkijs flattens them, so its RDNs cannot be compared safely. */
 const multiValued = (name: Name) => name.type === 4 && name.value.some((rdn) => rdn.valueBlock.value.length !== 1);
 
+/** The first of `names` that the constraints of a CA of `cas` do not allow. */
+function namesProblem(names: Name[], cas: pkijs.Certificate[]): string | undefined {
+  for (const ca of cas) {
+    const subtrees = subtreesOf(ca);
+    // RFC 5280 6.1.4: a constraint that cannot be processed cannot be honoured, so the path is refused.
+    if (!subtrees) return `${formatName(ca.subject)}: its name constraints could not be read`;
+    const { permitted, excluded } = subtrees;
+    const directory = [...permitted, ...excluded].filter((base) => base.type === 4);
+    const unsafe = directory.length > 0 ? [...names, ...directory].find(multiValued) : undefined;
+    if (unsafe) return `${show(unsafe)}: a multi-valued RDN cannot be compared with directoryName constraints, so the path is refused`;
+    for (const name of names) {
+      const allowed = permitted.filter((base) => base.type === name.type);
+      if (allowed.length > 0 && !allowed.some((base) => within(name, base))) return `${show(name)} is outside the names permitted by its issuing CAs`;
+      if (excluded.some((base) => base.type === name.type && within(name, base, false))) return `${show(name)} is a name excluded by its issuing CAs`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Checks every name of every certificate of `path` (leaf first, trust anchor
  * last) against the constraints of every CA above it: a name must lie in at
@@ -174,31 +244,40 @@ export function nameConstraintProblem(path: pkijs.Certificate[]): string | undef
     const names = namesOf(certificate, index === 0);
     const bad = names.find((name) => name.type === 1 && name.value.split('@').length !== 2);
     if (bad) return `the e-mail address ${show(bad)} does not have exactly one "@"`;
-    for (const ca of path.slice(index + 1)) {
-      const subtrees = subtreesOf(ca);
-      // RFC 5280 6.1.4: a constraint that cannot be processed cannot be honoured, so the path is refused.
-      if (!subtrees) return `${formatName(ca.subject)}: its name constraints could not be read`;
-      const { permitted, excluded } = subtrees;
-      const directory = [...permitted, ...excluded].filter((base) => base.type === 4);
-      const unsafe = directory.length > 0 ? [...names, ...directory].find(multiValued) : undefined;
-      if (unsafe) return `${show(unsafe)}: a multi-valued RDN cannot be compared with directoryName constraints, so the path is refused`;
-      for (const name of names) {
-        const allowed = permitted.filter((base) => base.type === name.type);
-        if (allowed.length > 0 && !allowed.some((base) => within(name, base))) return `${show(name)} is outside the names permitted by its issuing CAs`;
-        if (excluded.some((base) => base.type === name.type && within(name, base, false))) return `${show(name)} is a name excluded by its issuing CAs`;
-      }
-    }
+    const problem = namesProblem(names, path.slice(index + 1));
+    if (problem) return problem;
   }
   return undefined;
+}
+
+/**
+ * The host a TLS client connects to, held to the constraints of every CA on
+ * `path` (a dNSName, or an iPAddress for an IP address). The certificate's own
+ * names are not enough: "*.example.com" lies outside a subtree excluding
+ * login.example.com, yet the wildcard stands for that host.
+ */
+export function hostConstraintProblem(path: pkijs.Certificate[], host: string): string | undefined {
+  const address = ipAddressBytes(host);
+  return namesProblem([address ? { type: 7, value: address } : { type: 2, value: host }], path.slice(1));
 }
 // #endregion name-constraints
 
 // #region ip-host
+/** The bytes of an IPv4 address in dotted decimal, or undefined. */
+function ipv4Bytes(text: string): Uint8Array | undefined {
+  const parts = text.split('.');
+  return parts.length === 4 && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255) ? new Uint8Array(parts.map(Number)) : undefined;
+}
+
 /** The bytes of an IPv4 or IPv6 address literal, or undefined for a host name. */
 export function ipAddressBytes(host: string): Uint8Array | undefined {
-  const v4 = host.split('.');
-  if (v4.length === 4 && v4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return new Uint8Array(v4.map(Number));
-  const literal = host.replace(/^\[(.*)\]$/, '$1');
+  const v4 = ipv4Bytes(host);
+  if (v4) return v4;
+  let literal = host.replace(/^\[(.*)\]$/, '$1');
+  // RFC 4291 2.2: the last 32 bits may be dotted IPv4 (::ffff:203.0.113.5), which must not pass for a host name.
+  const colon = literal.lastIndexOf(':');
+  const dotted = colon >= 0 ? ipv4Bytes(literal.slice(colon + 1)) : undefined;
+  if (dotted) literal = `${literal.slice(0, colon + 1)}${toHex(dotted.subarray(0, 2))}:${toHex(dotted.subarray(2))}`;
   if (!literal.includes(':') || !/^[0-9a-f:]+$/i.test(literal)) return undefined;
   const [head = '', tail, ...more] = literal.split('::');
   if (more.length > 0) return undefined;
