@@ -19,6 +19,8 @@ export interface PdfSignature {
   byteRange: ByteRange;
   /** The /SubFilter of the signature dictionary that holds this /Contents, read from the signed bytes only. */
   subFilter?: string;
+  /** Why that dictionary could not be read safely, when it could not: the signature is then refused. */
+  problem?: string;
   /** The CMS from /Contents, without the zero padding that fills the reserved space. */
   cms: Uint8Array<ArrayBuffer>;
 }
@@ -35,23 +37,8 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
     const [start1, length1, start2] = byteRange;
     const gap = /^<([0-9a-fA-F\s]*)>$/.exec(text.slice(start1 + length1, start2));
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);
-    const subFilter = subFilterOf(text, byteRange, match.index);
-    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))), ...(subFilter ? { subFilter } : {}) };
+    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))), ...readSignatureDictionary(text, byteRange) };
   });
-}
-
-/**
- * The /SubFilter of the object around /Contents, when that object also holds
- * this /ByteRange and names exactly one SubFilter in the bytes the signature
- * covers (so nobody can change it without breaking the signature).
- */
-function subFilterOf(text: string, [start1, length1, start2, length2]: ByteRange, byteRangeAt: number): string | undefined {
-  const objectStart = [...text.slice(0, start1 + length1).matchAll(/\d+\s+\d+\s+obj\b/g)].at(-1)?.index;
-  const objectEnd = text.indexOf('endobj', start2);
-  if (objectStart === undefined || objectEnd === -1 || byteRangeAt < objectStart || byteRangeAt > objectEnd) return undefined;
-  const signedPart = text.slice(objectStart, start1 + length1) + ' ' + text.slice(start2, Math.min(objectEnd, start2 + length2));
-  const names = [...signedPart.matchAll(/\/SubFilter\s*\/([^\s/<>[\]()]+)/g)];
-  return names.length === 1 ? names[0]?.[1] : undefined;
 }
 
 /** The signer reserves more space than the CMS needs; keep only the bytes of its first ASN.1 element. */
@@ -61,6 +48,162 @@ function trimToDer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes.subarray(0, parsed.offset));
 }
 // #endregion find-signatures
+
+// #region read-dictionary
+/**
+ * The /SubFilter of the signature dictionary that holds this /Contents, read
+ * as a PDF reader reads it. Every `N G obj` in the signed bytes before
+ * /Contents is parsed as an object; exactly one must be a dictionary whose own
+ * /Contents is the hex string in the gap, and that ends inside the signed bytes.
+ * Two would mean the file reads two ways (one hidden in a string or comment).
+ */
+function readSignatureDictionary(text: string, [start1, length1, start2, length2]: ByteRange): { subFilter?: string; problem?: string } {
+  const holders: PdfDictionary[] = [];
+  let lastError = 'no object before /Contents';
+  for (const at of objectStarts(text, start1 + length1)) {
+    try {
+      const { dictionary, end } = readObject(text, at);
+      const contents = dictionary.entries.find(([key]) => key === 'Contents')?.[1];
+      if (contents?.kind === 'hex' && contents.start === start1 + length1 && contents.end === start2) {
+        if (end > start2 + length2) return { problem: 'the signature dictionary ends after the signed bytes' };
+        holders.push(dictionary);
+      }
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+  }
+  if (holders.length !== 1) return { problem: holders.length === 0 ? `no object holds this /Contents (${lastError})` : `${holders.length} objects hold this /Contents` };
+  const entries = holders[0]!.entries;
+  for (const [key] of entries) {
+    const count = entries.filter(([other]) => other === key).length;
+    if (count > 1) return { problem: `no single ${key}: the key /${key} appears ${count} times` };
+  }
+  const value = (key: string) => entries.find(([other]) => other === key)?.[1];
+  const [type, subFilter, range] = [value('Type'), value('SubFilter'), value('ByteRange')];
+  if (type && (type.kind !== 'name' || type.value !== 'Sig')) return { problem: 'its /Type is not /Sig' };
+  const numbers = range?.kind === 'array' ? range.items.map((item) => (item.kind === 'number' ? item.value : '')) : [];
+  if (numbers.join(' ') !== [start1, length1, start2, length2].join(' ')) return { problem: 'its own /ByteRange is another one' };
+  if (subFilter === undefined) return {};
+  return subFilter.kind === 'name' ? { subFilter: subFilter.value } : { problem: 'its /SubFilter is not a name' };
+}
+
+/** Where an object `N G obj` may start before `end`: its two numbers, found from the `obj` backwards. */
+function objectStarts(text: string, end: number): number[] {
+  const starts: number[] = [];
+  const back = (at: number, test: (c: string) => boolean) => { while (at > 0 && test(text.charAt(at - 1))) at -= 1; return at; };
+  for (let obj = text.indexOf('obj'); obj !== -1 && obj < end; obj = text.indexOf('obj', obj + 1)) {
+    const start = back(back(back(back(obj, isWhite), isDigit), isWhite), isDigit);
+    if (start < obj && isDigit(text.charAt(start))) starts.push(start);
+  }
+  return starts;
+}
+// #endregion read-dictionary
+
+// #region tokenizer
+// A strict reader of the PDF syntax (ISO 32000-1, 7.2 and 7.3): it refuses
+// anything it does not know, so nothing can mean one thing here and another
+// in a PDF reader.
+type Token = { kind: 'name' | 'number' | 'keyword' | 'string' | 'hex' | 'delimiter' | 'reference'; value: string; start: number; end: number };
+type PdfValue = Token | { kind: 'array'; items: PdfValue[] } | PdfDictionary;
+type PdfDictionary = { kind: 'dictionary'; entries: [key: string, value: PdfValue][] };
+
+const isWhite = (c: string) => c !== '' && '\0\t\n\f\r '.includes(c);
+const isDigit = (c: string) => c >= '0' && c <= '9';
+const isRegular = (c: string) => c !== '' && !isWhite(c) && !'()<>[]{}/%'.includes(c);
+const fail = (at: number, what: string) => new Error(`byte ${at}: ${what}`);
+
+/** `N G obj <<…>> endobj` from `at`, where the object must be a dictionary. */
+function readObject(text: string, at: number): { dictionary: PdfDictionary; end: number } {
+  const number = readToken(text, at);
+  const generation = readToken(text, number.end);
+  const obj = readToken(text, generation.end);
+  if (!isInteger(number) || !isInteger(generation) || obj.value !== 'obj' || obj.kind !== 'keyword') throw fail(at, 'not the start of an object');
+  const { value, end } = readValue(text, obj.end);
+  const endobj = readToken(text, end);
+  if (value.kind !== 'dictionary' || endobj.kind !== 'keyword' || endobj.value !== 'endobj') throw fail(at, 'not an object holding one dictionary');
+  return { dictionary: value, end: endobj.end };
+}
+
+function readValue(text: string, at: number): { value: PdfValue; end: number } {
+  const token = readToken(text, at);
+  if (token.kind === 'delimiter' && token.value === '[') {
+    const items: PdfValue[] = [];
+    for (let end = token.end; ;) {
+      if (peek(text, end)?.value === ']') return { value: { kind: 'array', items }, end: readToken(text, end).end };
+      const item = readValue(text, end);
+      items.push(item.value);
+      end = item.end;
+    }
+  }
+  if (token.kind === 'delimiter' && token.value === '<<') {
+    const entries: [string, PdfValue][] = [];
+    for (let end = token.end; ;) {
+      const key = readToken(text, end);
+      if (key.kind === 'delimiter' && key.value === '>>') return { value: { kind: 'dictionary', entries }, end: key.end };
+      if (key.kind !== 'name') throw fail(key.start, `a dictionary key must be a name, not ${JSON.stringify(key.value)}`);
+      const item = readValue(text, key.end);
+      entries.push([key.value, item.value]);
+      end = item.end;
+    }
+  }
+  if (isInteger(token)) { // `N G R` refers to another object
+    const generation = peek(text, token.end);
+    const r = generation && isInteger(generation) ? peek(text, generation.end) : undefined;
+    if (r?.kind === 'keyword' && r.value === 'R') return { value: { ...token, kind: 'reference', end: r.end }, end: r.end };
+  }
+  const known = token.kind === 'keyword' ? ['true', 'false', 'null'].includes(token.value) : token.kind !== 'delimiter';
+  if (!known) throw fail(token.start, `${JSON.stringify(token.value)} is not a value`);
+  return { value: token, end: token.end };
+}
+
+const isInteger = (token: Token) => token.kind === 'number' && /^[+-]?\d+$/.test(token.value);
+function peek(text: string, at: number): Token | undefined {
+  try { return readToken(text, at); } catch { return undefined; }
+}
+
+/** The next token after `at`, white space and comments skipped; a name comes with its #xx escapes decoded. */
+function readToken(text: string, at: number): Token {
+  for (;;) {
+    while (isWhite(text.charAt(at))) at += 1;
+    if (text.charAt(at) !== '%') break;
+    while (at < text.length && text[at] !== '\n' && text[at] !== '\r') at += 1; // a comment counts as white space
+  }
+  const start = at;
+  const token = (kind: Token['kind'], value: string, end: number): Token => ({ kind, value, start, end });
+  const c = text.charAt(at);
+  if (c === '') throw fail(at, 'the file ends inside an object');
+  if (text.startsWith('<<', at) || text.startsWith('>>', at)) return token('delimiter', text.slice(at, at + 2), at + 2);
+  if (c === '[' || c === ']') return token('delimiter', c, at + 1);
+  if (c === '<') {
+    const end = text.indexOf('>', at);
+    if (end === -1 || !/^[\0\t\n\f\r 0-9A-Fa-f]*$/.test(text.slice(at + 1, end))) throw fail(at, 'a hex string that is not one');
+    return token('hex', text.slice(at + 1, end), end + 1);
+  }
+  if (c === '(') { // nested parentheses balance; a backslash escapes the next character
+    for (let depth = 0; at < text.length; at += 1) {
+      if (text[at] === '\\') at += 1;
+      else if (text[at] === '(') depth += 1;
+      else if (text[at] === ')' && (depth -= 1) === 0) return token('string', text.slice(start + 1, at), at + 1);
+    }
+    throw fail(start, 'a string that never ends');
+  }
+  if (c === '/') {
+    let name = '';
+    for (at += 1; isRegular(text.charAt(at));) {
+      if (text[at] !== '#') { name += text[at]; at += 1; continue; }
+      const code = /^[0-9A-Fa-f]{2}$/.test(text.slice(at + 1, at + 3)) ? parseInt(text.slice(at + 1, at + 3), 16) : 0;
+      if (code === 0) throw fail(at, 'a # in a name that is not followed by two hex digits (nor #00)');
+      name += String.fromCharCode(code);
+      at += 3;
+    }
+    return token('name', name, at);
+  }
+  if (!isRegular(c)) throw fail(at, `unexpected ${JSON.stringify(c)}`);
+  while (isRegular(text.charAt(at))) at += 1;
+  const word = text.slice(start, at);
+  return token(/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(word) ? 'number' : 'keyword', word, at);
+}
+// #endregion tokenizer
 
 // #region signed-bytes
 /** The bytes the signature covers: both ranges, joined. */
@@ -87,7 +230,7 @@ const SUB_FILTERS = new Map([['adbe.pkcs7.detached', { attributeRequired: false 
 
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
-  for (const { byteRange, cms, subFilter } of findSignatures(pdf)) {
+  for (const { byteRange, cms, subFilter, problem: unreadable } of findSignatures(pdf)) {
     const [start1, length1, start2, length2] = byteRange;
     // A range that does not start the file or leaves other gaps hides unsigned bytes.
     if (start1 !== 0 || start2 < length1 || start2 + length2 > pdf.length) {
@@ -96,8 +239,10 @@ export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: 
     }
     const coversWholeFile = start2 + length2 === pdf.length;
     const kind = subFilter === undefined ? undefined : SUB_FILTERS.get(subFilter);
-    if (!kind) {
-      const reason = `The signature dictionary names ${subFilter ? `the SubFilter ${subFilter}` : 'no single SubFilter'}: only adbe.pkcs7.detached and ETSI.CAdES.detached are verified here`;
+    if (unreadable || !kind) {
+      const reason = unreadable
+        ? `The signature dictionary cannot be read safely, so the signature is refused: ${unreadable}`
+        : `The signature dictionary names ${subFilter ? `the SubFilter ${subFilter}` : 'no single SubFilter'}: only adbe.pkcs7.detached and ETSI.CAdES.detached are verified here`;
       checks.push({ valid: false, reason, byteRange, coversWholeFile });
       continue;
     }
