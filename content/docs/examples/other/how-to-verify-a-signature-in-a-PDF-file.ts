@@ -51,11 +51,9 @@ function trimToDer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 
 // #region read-dictionary
 /**
- * The /SubFilter of the signature dictionary that holds this /Contents, read
- * as a PDF reader reads it. Every `N G obj` in the signed bytes before
- * /Contents is parsed as an object; exactly one must be a dictionary whose own
- * /Contents is the hex string in the gap, and that ends inside the signed bytes.
- * Two would mean the file reads two ways (one hidden in a string or comment).
+ * The /SubFilter of the dictionary that holds this /Contents, read as a PDF reader reads it: of the
+ * objects that start in the signed bytes before /Contents, exactly one must be a dictionary whose own
+ * /Contents is the gap and that ends in the signed bytes. Two mean the file reads two ways.
  */
 function readSignatureDictionary(text: string, [start1, length1, start2, length2]: ByteRange): { subFilter?: string; problem?: string } {
   const holders: PdfDictionary[] = [];
@@ -68,16 +66,12 @@ function readSignatureDictionary(text: string, [start1, length1, start2, length2
         if (end > start2 + length2) return { problem: 'the signature dictionary ends after the signed bytes' };
         holders.push(dictionary);
       }
-    } catch (error) {
-      lastError = (error as Error).message;
-    }
+    } catch (error) { lastError = (error as Error).message; }
   }
   if (holders.length !== 1) return { problem: holders.length === 0 ? `no object holds this /Contents (${lastError})` : `${holders.length} objects hold this /Contents` };
   const entries = holders[0]!.entries;
-  for (const [key] of entries) {
-    const count = entries.filter(([other]) => other === key).length;
-    if (count > 1) return { problem: `no single ${key}: the key /${key} appears ${count} times` };
-  }
+  const twice = entries.find(([key], index) => entries.findIndex(([other]) => other === key) !== index)?.[0];
+  if (twice !== undefined) return { problem: `no single ${twice}: the key /${twice} appears more than once` };
   const value = (key: string) => entries.find(([other]) => other === key)?.[1];
   const [type, subFilter, range] = [value('Type'), value('SubFilter'), value('ByteRange')];
   if (type && (type.kind !== 'name' || type.value !== 'Sig')) return { problem: 'its /Type is not /Sig' };
@@ -100,9 +94,8 @@ function objectStarts(text: string, end: number): number[] {
 // #endregion read-dictionary
 
 // #region tokenizer
-// A strict reader of the PDF syntax (ISO 32000-1, 7.2 and 7.3): it refuses
-// anything it does not know, so nothing can mean one thing here and another
-// in a PDF reader.
+// A strict reader of PDF syntax (ISO 32000-1, 7.2 and 7.3). It refuses what it
+// does not know, so nothing it reads can mean something else to a PDF reader.
 type Token = { kind: 'name' | 'number' | 'keyword' | 'string' | 'hex' | 'delimiter' | 'reference'; value: string; start: number; end: number };
 type PdfValue = Token | { kind: 'array'; items: PdfValue[] } | PdfDictionary;
 type PdfDictionary = { kind: 'dictionary'; entries: [key: string, value: PdfValue][] };
@@ -117,49 +110,42 @@ function readObject(text: string, at: number): { dictionary: PdfDictionary; end:
   const number = readToken(text, at);
   const generation = readToken(text, number.end);
   const obj = readToken(text, generation.end);
-  if (!isInteger(number) || !isInteger(generation) || obj.value !== 'obj' || obj.kind !== 'keyword') throw fail(at, 'not the start of an object');
+  if (!isInteger(number) || !isInteger(generation) || !isKeyword(obj, 'obj')) throw fail(at, 'not the start of an object');
   const { value, end } = readValue(text, obj.end);
   const endobj = readToken(text, end);
-  if (value.kind !== 'dictionary' || endobj.kind !== 'keyword' || endobj.value !== 'endobj') throw fail(at, 'not an object holding one dictionary');
+  if (value.kind !== 'dictionary' || !isKeyword(endobj, 'endobj')) throw fail(at, 'not an object holding one dictionary');
   return { dictionary: value, end: endobj.end };
 }
 
 function readValue(text: string, at: number): { value: PdfValue; end: number } {
   const token = readToken(text, at);
-  if (token.kind === 'delimiter' && token.value === '[') {
-    const items: PdfValue[] = [];
-    for (let end = token.end; ;) {
-      if (peek(text, end)?.value === ']') return { value: { kind: 'array', items }, end: readToken(text, end).end };
-      const item = readValue(text, end);
+  if (token.kind === 'delimiter' && (token.value === '[' || token.value === '<<')) {
+    const [close, items] = [token.value === '[' ? ']' : '>>', [] as PdfValue[]];
+    let end = token.end;
+    for (let next = peek(text, end); next?.kind !== 'delimiter' || next.value !== close; next = peek(text, end)) {
+      const item = readValue(text, end); // throws where `next` could not be read
       items.push(item.value);
       end = item.end;
     }
+    end = readToken(text, end).end;
+    if (close === ']') return { value: { kind: 'array', items }, end };
+    const entries = items.filter((_, index) => index % 2 === 0).map((key, index): [string, PdfValue] => {
+      if (key.kind !== 'name' || !items[2 * index + 1]) throw fail(token.start, 'a dictionary that is not pairs of a name and a value');
+      return [key.value, items[2 * index + 1]!];
+    });
+    return { value: { kind: 'dictionary', entries }, end };
   }
-  if (token.kind === 'delimiter' && token.value === '<<') {
-    const entries: [string, PdfValue][] = [];
-    for (let end = token.end; ;) {
-      const key = readToken(text, end);
-      if (key.kind === 'delimiter' && key.value === '>>') return { value: { kind: 'dictionary', entries }, end: key.end };
-      if (key.kind !== 'name') throw fail(key.start, `a dictionary key must be a name, not ${JSON.stringify(key.value)}`);
-      const item = readValue(text, key.end);
-      entries.push([key.value, item.value]);
-      end = item.end;
-    }
-  }
-  if (isInteger(token)) { // `N G R` refers to another object
-    const generation = peek(text, token.end);
-    const r = generation && isInteger(generation) ? peek(text, generation.end) : undefined;
-    if (r?.kind === 'keyword' && r.value === 'R') return { value: { ...token, kind: 'reference', end: r.end }, end: r.end };
-  }
+  const generation = isInteger(token) ? peek(text, token.end) : undefined; // `N G R` refers to another object
+  const r = generation && isInteger(generation) ? peek(text, generation.end) : undefined;
+  if (r && isKeyword(r, 'R')) return { value: { ...token, kind: 'reference', end: r.end }, end: r.end };
   const known = token.kind === 'keyword' ? ['true', 'false', 'null'].includes(token.value) : token.kind !== 'delimiter';
   if (!known) throw fail(token.start, `${JSON.stringify(token.value)} is not a value`);
   return { value: token, end: token.end };
 }
 
 const isInteger = (token: Token) => token.kind === 'number' && /^[+-]?\d+$/.test(token.value);
-function peek(text: string, at: number): Token | undefined {
-  try { return readToken(text, at); } catch { return undefined; }
-}
+const isKeyword = (token: Token, word: string) => token.kind === 'keyword' && token.value === word;
+const peek = (text: string, at: number): Token | undefined => { try { return readToken(text, at); } catch { return undefined; } };
 
 /** The next token after `at`, white space and comments skipped; a name comes with its #xx escapes decoded. */
 function readToken(text: string, at: number): Token {
