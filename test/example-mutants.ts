@@ -152,6 +152,6 @@ export const MUTANTS: Mutant[] = [
     replace: 'await signingCertificateProblem(signedData.signerInfos[0]!, check.signer, false)', why: 'verifyPdfSignatures: a PAdES signature without signing-certificate-v2 is accepted' },
   { file: PDF_VERIFY, find: 'if (toHex(certHash.valueBlock.valueHexView) !== toHex(actual)) return',
     replace: 'if (certHash.valueBlock.valueHexView.length === 0) return', why: 'signingCertificateProblem: the certificate hash is not compared with the signer\'s certificate' },
-  { file: PDF_VERIFY, find: '      name += String.fromCharCode(code);', replace: '      name += text.slice(at, at + 3);',
+  { file: `${EXAMPLES}/other/pdf-syntax.ts`, find: '      name += String.fromCharCode(code);', replace: '      name += text.slice(at, at + 3);',
     why: 'the PDF tokenizer keeps #xx escapes in names undecoded (/Sub#46ilter is not read as /SubFilter)' },
 ];

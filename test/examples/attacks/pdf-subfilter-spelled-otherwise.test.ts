@@ -105,6 +105,11 @@ describe('attack: a PAdES /SubFilter spelled so that verifyPdfSignatures reads a
     expect(await opensslVerifiesSignature()).toBe(true);
     expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/cannot be read safely.*byte \d+: a string that never ends/) });
   });
+  it('refuses, without reading for minutes, a /Reason that nests 20 000 strings each starting an object', async () => {
+    // Every "1 0 obj" is an object start to try, and each try reads the strings after it: 200 kB took ~18 s unbounded.
+    const pdf = await signedWithoutAttribute(templateSpelling(PADES, `/Reason ${'(1 0 obj '.repeat(20_000)}${')'.repeat(20_000)}`));
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/overlap so much that reading them would take too long/) });
+  });
 });
 
 describe('a SubFilter spelled otherwise but read as a PDF reader reads it (the controls)', () => {

@@ -11,6 +11,7 @@ import {
   type SignatureCheck,
   verifySignedData,
 } from '../signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
+import { allowReading, isDigit, isWhite, readObject, TOO_COSTLY, type PdfDictionary } from './pdf-syntax.ts';
 
 // #region find-signatures
 export type ByteRange = [start1: number, length1: number, start2: number, length2: number];
@@ -58,6 +59,7 @@ function trimToDer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 function readSignatureDictionary(text: string, [start1, length1, start2, length2]: ByteRange): { subFilter?: string; problem?: string } {
   const holders: PdfDictionary[] = [];
   let lastError = 'no object before /Contents';
+  allowReading(16 * text.length + 65_536); // ordinary files read each byte a few times; hostile ones far more
   for (const at of objectStarts(text, start1 + length1)) {
     try {
       const { dictionary, end } = readObject(text, at);
@@ -66,7 +68,10 @@ function readSignatureDictionary(text: string, [start1, length1, start2, length2
         if (end > start2 + length2) return { problem: 'the signature dictionary ends after the signed bytes' };
         holders.push(dictionary);
       }
-    } catch (error) { lastError = (error as Error).message; }
+    } catch (error) {
+      if (error === TOO_COSTLY) return { problem: 'its objects overlap so much that reading them would take too long' };
+      lastError = (error as Error).message;
+    }
   }
   if (holders.length !== 1) return { problem: holders.length === 0 ? `no object holds this /Contents (${lastError})` : `${holders.length} objects hold this /Contents` };
   const entries = holders[0]!.entries;
@@ -92,104 +97,6 @@ function objectStarts(text: string, end: number): number[] {
   return starts;
 }
 // #endregion read-dictionary
-
-// #region tokenizer
-// A strict reader of PDF syntax (ISO 32000-1, 7.2 and 7.3). It refuses what it
-// does not know, so nothing it reads can mean something else to a PDF reader.
-type Token = { kind: 'name' | 'number' | 'keyword' | 'string' | 'hex' | 'delimiter' | 'reference'; value: string; start: number; end: number };
-type PdfValue = Token | { kind: 'array'; items: PdfValue[] } | PdfDictionary;
-type PdfDictionary = { kind: 'dictionary'; entries: [key: string, value: PdfValue][] };
-
-const isWhite = (c: string) => c !== '' && '\0\t\n\f\r '.includes(c);
-const isDigit = (c: string) => c >= '0' && c <= '9';
-const isRegular = (c: string) => c !== '' && !isWhite(c) && !'()<>[]{}/%'.includes(c);
-const fail = (at: number, what: string) => new Error(`byte ${at}: ${what}`);
-
-/** `N G obj <<…>> endobj` from `at`, where the object must be a dictionary. */
-function readObject(text: string, at: number): { dictionary: PdfDictionary; end: number } {
-  const number = readToken(text, at);
-  const generation = readToken(text, number.end);
-  const obj = readToken(text, generation.end);
-  if (!isInteger(number) || !isInteger(generation) || !isKeyword(obj, 'obj')) throw fail(at, 'not the start of an object');
-  const { value, end } = readValue(text, obj.end);
-  const endobj = readToken(text, end);
-  if (value.kind !== 'dictionary' || !isKeyword(endobj, 'endobj')) throw fail(at, 'not an object holding one dictionary');
-  return { dictionary: value, end: endobj.end };
-}
-
-function readValue(text: string, at: number): { value: PdfValue; end: number } {
-  const token = readToken(text, at);
-  if (token.kind === 'delimiter' && (token.value === '[' || token.value === '<<')) {
-    const [close, items] = [token.value === '[' ? ']' : '>>', [] as PdfValue[]];
-    let end = token.end;
-    for (let next = peek(text, end); next?.kind !== 'delimiter' || next.value !== close; next = peek(text, end)) {
-      const item = readValue(text, end); // throws where `next` could not be read
-      items.push(item.value);
-      end = item.end;
-    }
-    end = readToken(text, end).end;
-    if (close === ']') return { value: { kind: 'array', items }, end };
-    const entries = items.filter((_, index) => index % 2 === 0).map((key, index): [string, PdfValue] => {
-      if (key.kind !== 'name' || !items[2 * index + 1]) throw fail(token.start, 'a dictionary that is not pairs of a name and a value');
-      return [key.value, items[2 * index + 1]!];
-    });
-    return { value: { kind: 'dictionary', entries }, end };
-  }
-  const generation = isInteger(token) ? peek(text, token.end) : undefined; // `N G R` refers to another object
-  const r = generation && isInteger(generation) ? peek(text, generation.end) : undefined;
-  if (r && isKeyword(r, 'R')) return { value: { ...token, kind: 'reference', end: r.end }, end: r.end };
-  const known = token.kind === 'keyword' ? ['true', 'false', 'null'].includes(token.value) : token.kind !== 'delimiter';
-  if (!known) throw fail(token.start, `${JSON.stringify(token.value)} is not a value`);
-  return { value: token, end: token.end };
-}
-
-const isInteger = (token: Token) => token.kind === 'number' && /^[+-]?\d+$/.test(token.value);
-const isKeyword = (token: Token, word: string) => token.kind === 'keyword' && token.value === word;
-const peek = (text: string, at: number): Token | undefined => { try { return readToken(text, at); } catch { return undefined; } };
-
-/** The next token after `at`, white space and comments skipped; a name comes with its #xx escapes decoded. */
-function readToken(text: string, at: number): Token {
-  for (;;) {
-    while (isWhite(text.charAt(at))) at += 1;
-    if (text.charAt(at) !== '%') break;
-    while (at < text.length && text[at] !== '\n' && text[at] !== '\r') at += 1; // a comment counts as white space
-  }
-  const start = at;
-  const token = (kind: Token['kind'], value: string, end: number): Token => ({ kind, value, start, end });
-  const c = text.charAt(at);
-  if (c === '') throw fail(at, 'the file ends inside an object');
-  if (text.startsWith('<<', at) || text.startsWith('>>', at)) return token('delimiter', text.slice(at, at + 2), at + 2);
-  if (c === '[' || c === ']') return token('delimiter', c, at + 1);
-  if (c === '<') {
-    const end = text.indexOf('>', at);
-    if (end === -1 || !/^[\0\t\n\f\r 0-9A-Fa-f]*$/.test(text.slice(at + 1, end))) throw fail(at, 'a hex string that is not one');
-    return token('hex', text.slice(at + 1, end), end + 1);
-  }
-  if (c === '(') { // nested parentheses balance; a backslash escapes the next character
-    for (let depth = 0; at < text.length; at += 1) {
-      if (text[at] === '\\') at += 1;
-      else if (text[at] === '(') depth += 1;
-      else if (text[at] === ')' && (depth -= 1) === 0) return token('string', text.slice(start + 1, at), at + 1);
-    }
-    throw fail(start, 'a string that never ends');
-  }
-  if (c === '/') {
-    let name = '';
-    for (at += 1; isRegular(text.charAt(at));) {
-      if (text[at] !== '#') { name += text[at]; at += 1; continue; }
-      const code = /^[0-9A-Fa-f]{2}$/.test(text.slice(at + 1, at + 3)) ? parseInt(text.slice(at + 1, at + 3), 16) : 0;
-      if (code === 0) throw fail(at, 'a # in a name that is not followed by two hex digits (nor #00)');
-      name += String.fromCharCode(code);
-      at += 3;
-    }
-    return token('name', name, at);
-  }
-  if (!isRegular(c)) throw fail(at, `unexpected ${JSON.stringify(c)}`);
-  while (isRegular(text.charAt(at))) at += 1;
-  const word = text.slice(start, at);
-  return token(/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(word) ? 'number' : 'keyword', word, at);
-}
-// #endregion tokenizer
 
 // #region signed-bytes
 /** The bytes the signature covers: both ranges, joined. */
