@@ -10,8 +10,8 @@ const EXAMPLES = join(ROOT, 'content/docs/examples');
 const pages = readdirSync(EXAMPLES, { recursive: true })
   .map(String)
   // oids.ts is a data module shown on the helpers page, and crl-checks.ts code shared by two examples,
-  // shown whole on the CRL page (below): not pages of their own.
-  .filter((f) => f.endsWith('.ts') && f !== 'oids.ts' && !f.endsWith('crl-checks.ts'))
+  // shown whole on the CRL page (below), and pdf-syntax.ts, shown whole on the PDF verification page: not pages of their own.
+  .filter((f) => f.endsWith('.ts') && f !== 'oids.ts' && !f.endsWith('crl-checks.ts') && !f.endsWith('pdf-syntax.ts'))
   .map((f) => ({ file: join(EXAMPLES, f), path: `/docs/examples/${f.replace(/\.ts$/, '')}` }));
 
 /** A code file as its full listing shows it: without its region marker lines (not the include plugin's own extraction). */
@@ -28,6 +28,12 @@ describe('example pages', () => {
     const $ = loadPage('/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs');
     const shown = $('#__pkidocs-content pre.shiki').map((_, pre) => $(pre).text()).get();
     expect(shown).toContain(withoutRegionMarkers(join(EXAMPLES, 'certificates-and-revocation/crl-checks.ts')));
+  });
+
+  it('show the PDF tokenizer (pdf-syntax.ts) whole on the PDF verification page', () => {
+    const $ = loadPage('/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file');
+    const shown = $('#__pkidocs-content pre.shiki').map((_, pre) => $(pre).text()).get();
+    expect(shown).toContain(withoutRegionMarkers(join(EXAMPLES, 'other/pdf-syntax.ts')));
   });
 
   it('list the shared helpers in the examples sidebar, after the four sections', () => {

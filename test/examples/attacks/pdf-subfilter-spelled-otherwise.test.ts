@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeyAndCertificate } from '../../../content/docs/examples/example-helpers.ts';
 import { verifyPdfSignatures } from '../../../content/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file.ts';
+import { signingCertificateV2 } from '../../../content/docs/examples/other/signing-a-PDF-file.ts';
 import { signWithExternalKey, softToken } from '../../../content/docs/examples/signing-and-encryption-with-CMS/signing-with-an-external-key.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
 import { castWithAlice, type Cast } from './fixture.ts';
@@ -43,12 +44,13 @@ function templateSpelling(spelling: string, decoy = DECOY): PdfParts {
   return { pdf, contentsStart, contentsEnd: pdf.indexOf('>', contentsStart) + 1 };
 }
 
-/** Alice's signature over the PDF, with content-type and message-digest only: no signing-certificate-v2. */
-async function signedWithoutAttribute(parts: PdfParts): Promise<Uint8Array> {
+/** Alice's signature over the PDF, with content-type and message-digest only (no signing-certificate-v2), unless `withAttribute`. */
+async function signedWithoutAttribute(parts: PdfParts, withAttribute = false): Promise<Uint8Array> {
   const range = wholeFileRange(parts);
   const pdf = withByteRange(parts, range);
   const digest = createHash('sha256').update(covered(pdf, range)).digest();
-  const cms = await signWithExternalKey(Uint8Array.from(digest).buffer, softToken(alice), []);
+  const attributes = withAttribute ? [await signingCertificateV2(alice.certificate)] : [];
+  const cms = await signWithExternalKey(Uint8Array.from(digest).buffer, softToken(alice), attributes);
   openssl.write('signature.der', cms);
   openssl.write('content.bin', covered(pdf, range));
   return new Uint8Array(withContents(pdf, parts, cms));
@@ -89,5 +91,36 @@ describe('attack: a PAdES /SubFilter spelled so that verifyPdfSignatures reads a
     const pdf = await signedWithoutAttribute(templateSpelling(PADES, '/Reason (Approved, see 9 0 obj /SubFilter /adbe.pkcs7.detached)'));
     expect(await opensslVerifiesSignature()).toBe(true);
     expect(await verdict(pdf)).toMatchObject({ valid: false });
+  });
+
+  it('refuses a decoy object that a comment closes: "9 0 obj << … %)" in /Reason parses as a second dictionary holding /Contents', async () => {
+    // From "9 0 obj" the comment swallows the ")" that ends /Reason, so both objects read as a whole dictionary.
+    const pdf = await signedWithoutAttribute(templateSpelling(PADES, '/Reason (9 0 obj << /SubFilter /adbe.pkcs7.detached %)\n'));
+    expect(await opensslVerifiesSignature()).toBe(true);
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/2 objects hold this \/Contents/) });
+  });
+
+  it('refuses a dictionary it cannot read to the end, and says where', async () => {
+    const pdf = await signedWithoutAttribute(templateSpelling(PADES, '/Reason (never closed'));
+    expect(await opensslVerifiesSignature()).toBe(true);
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/cannot be read safely.*byte \d+: a string that never ends/) });
+  });
+  it('refuses, without reading for minutes, a /Reason that nests 20 000 strings each starting an object', async () => {
+    // Every "1 0 obj" is an object start to try, and each try reads the strings after it: 200 kB took ~18 s unbounded.
+    const pdf = await signedWithoutAttribute(templateSpelling(PADES, `/Reason ${'(1 0 obj '.repeat(20_000)}${')'.repeat(20_000)}`));
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/overlap so much that reading them would take too long/) });
+  });
+});
+
+describe('a SubFilter spelled otherwise but read as a PDF reader reads it (the controls)', () => {
+  it('accepts a PAdES signature with signing-certificate-v2 whose key is spelled /Sub#46ilter and value /ETSI.CAdES#2Edetached', async () => {
+    const pdf = await signedWithoutAttribute(templateSpelling('/Sub#46ilter %PAdES\n/ETSI.CAdES#2Edetached', '/Reason (Approved (twice\\)))'), true);
+    expect(await opensslVerifiesSignature()).toBe(true);
+    expect(await verdict(pdf)).toMatchObject({ valid: true, coversWholeFile: true });
+  });
+
+  it('refuses the same spelling without the attribute: the escapes name PAdES', async () => {
+    const pdf = await signedWithoutAttribute(templateSpelling('/Sub#46ilter /ETSI.CAdES#2Edetached', ''));
+    expect(await verdict(pdf)).toMatchObject({ valid: false, reason: expect.stringMatching(/must carry the signing-certificate-v2/) });
   });
 });

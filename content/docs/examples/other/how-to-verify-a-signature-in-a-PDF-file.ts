@@ -11,6 +11,7 @@ import {
   type SignatureCheck,
   verifySignedData,
 } from '../signing-and-encryption-with-CMS/working-with-CMS-signing.ts';
+import { allowReading, isDigit, isWhite, readObject, TOO_COSTLY, type PdfDictionary } from './pdf-syntax.ts';
 
 // #region find-signatures
 export type ByteRange = [start1: number, length1: number, start2: number, length2: number];
@@ -19,6 +20,8 @@ export interface PdfSignature {
   byteRange: ByteRange;
   /** The /SubFilter of the signature dictionary that holds this /Contents, read from the signed bytes only. */
   subFilter?: string;
+  /** Why that dictionary could not be read safely, when it could not: the signature is then refused. */
+  problem?: string;
   /** The CMS from /Contents, without the zero padding that fills the reserved space. */
   cms: Uint8Array<ArrayBuffer>;
 }
@@ -35,23 +38,8 @@ export function findSignatures(pdf: Uint8Array): PdfSignature[] {
     const [start1, length1, start2] = byteRange;
     const gap = /^<([0-9a-fA-F\s]*)>$/.exec(text.slice(start1 + length1, start2));
     if (!gap?.[1]) throw new Error(`No /Contents hex string between the ranges of ByteRange [${byteRange.join(' ')}]`);
-    const subFilter = subFilterOf(text, byteRange, match.index);
-    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))), ...(subFilter ? { subFilter } : {}) };
+    return { byteRange, cms: trimToDer(fromHex(gap[1].replace(/\s+/g, ''))), ...readSignatureDictionary(text, byteRange) };
   });
-}
-
-/**
- * The /SubFilter of the object around /Contents, when that object also holds
- * this /ByteRange and names exactly one SubFilter in the bytes the signature
- * covers (so nobody can change it without breaking the signature).
- */
-function subFilterOf(text: string, [start1, length1, start2, length2]: ByteRange, byteRangeAt: number): string | undefined {
-  const objectStart = [...text.slice(0, start1 + length1).matchAll(/\d+\s+\d+\s+obj\b/g)].at(-1)?.index;
-  const objectEnd = text.indexOf('endobj', start2);
-  if (objectStart === undefined || objectEnd === -1 || byteRangeAt < objectStart || byteRangeAt > objectEnd) return undefined;
-  const signedPart = text.slice(objectStart, start1 + length1) + ' ' + text.slice(start2, Math.min(objectEnd, start2 + length2));
-  const names = [...signedPart.matchAll(/\/SubFilter\s*\/([^\s/<>[\]()]+)/g)];
-  return names.length === 1 ? names[0]?.[1] : undefined;
 }
 
 /** The signer reserves more space than the CMS needs; keep only the bytes of its first ASN.1 element. */
@@ -61,6 +49,54 @@ function trimToDer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes.subarray(0, parsed.offset));
 }
 // #endregion find-signatures
+
+// #region read-dictionary
+/**
+ * The /SubFilter of the dictionary that holds this /Contents, read as a PDF reader reads it: of the
+ * objects that start in the signed bytes before /Contents, exactly one must be a dictionary whose own
+ * /Contents is the gap and that ends in the signed bytes. Two mean the file reads two ways.
+ */
+function readSignatureDictionary(text: string, [start1, length1, start2, length2]: ByteRange): { subFilter?: string; problem?: string } {
+  const holders: PdfDictionary[] = [];
+  let lastError = 'no object before /Contents';
+  allowReading(16 * text.length + 65_536); // ordinary files read each byte a few times; hostile ones far more
+  for (const at of objectStarts(text, start1 + length1)) {
+    try {
+      const { dictionary, end } = readObject(text, at);
+      const contents = dictionary.entries.find(([key]) => key === 'Contents')?.[1];
+      if (contents?.kind === 'hex' && contents.start === start1 + length1 && contents.end === start2) {
+        if (end > start2 + length2) return { problem: 'the signature dictionary ends after the signed bytes' };
+        holders.push(dictionary);
+      }
+    } catch (error) {
+      if (error === TOO_COSTLY) return { problem: 'its objects overlap so much that reading them would take too long' };
+      lastError = (error as Error).message;
+    }
+  }
+  if (holders.length !== 1) return { problem: holders.length === 0 ? `no object holds this /Contents (${lastError})` : `${holders.length} objects hold this /Contents` };
+  const entries = holders[0]!.entries;
+  const twice = entries.find(([key], index) => entries.findIndex(([other]) => other === key) !== index)?.[0];
+  if (twice !== undefined) return { problem: `no single ${twice}: the key /${twice} appears more than once` };
+  const value = (key: string) => entries.find(([other]) => other === key)?.[1];
+  const [type, subFilter, range] = [value('Type'), value('SubFilter'), value('ByteRange')];
+  if (type && (type.kind !== 'name' || type.value !== 'Sig')) return { problem: 'its /Type is not /Sig' };
+  const numbers = range?.kind === 'array' ? range.items.map((item) => (item.kind === 'number' ? item.value : '')) : [];
+  if (numbers.join(' ') !== [start1, length1, start2, length2].join(' ')) return { problem: 'its own /ByteRange is another one' };
+  if (subFilter === undefined) return {};
+  return subFilter.kind === 'name' ? { subFilter: subFilter.value } : { problem: 'its /SubFilter is not a name' };
+}
+
+/** Where an object `N G obj` may start before `end`: its two numbers, found from the `obj` backwards. */
+function objectStarts(text: string, end: number): number[] {
+  const starts: number[] = [];
+  const back = (at: number, test: (c: string) => boolean) => { while (at > 0 && test(text.charAt(at - 1))) at -= 1; return at; };
+  for (let obj = text.indexOf('obj'); obj !== -1 && obj < end; obj = text.indexOf('obj', obj + 1)) {
+    const start = back(back(back(back(obj, isWhite), isDigit), isWhite), isDigit);
+    if (start < obj && isDigit(text.charAt(start))) starts.push(start);
+  }
+  return starts;
+}
+// #endregion read-dictionary
 
 // #region signed-bytes
 /** The bytes the signature covers: both ranges, joined. */
@@ -87,7 +123,7 @@ const SUB_FILTERS = new Map([['adbe.pkcs7.detached', { attributeRequired: false 
 
 export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: pkijs.Certificate[]): Promise<PdfSignatureCheck[]> {
   const checks: PdfSignatureCheck[] = [];
-  for (const { byteRange, cms, subFilter } of findSignatures(pdf)) {
+  for (const { byteRange, cms, subFilter, problem: unreadable } of findSignatures(pdf)) {
     const [start1, length1, start2, length2] = byteRange;
     // A range that does not start the file or leaves other gaps hides unsigned bytes.
     if (start1 !== 0 || start2 < length1 || start2 + length2 > pdf.length) {
@@ -96,8 +132,10 @@ export async function verifyPdfSignatures(pdf: Uint8Array, trustedCertificates: 
     }
     const coversWholeFile = start2 + length2 === pdf.length;
     const kind = subFilter === undefined ? undefined : SUB_FILTERS.get(subFilter);
-    if (!kind) {
-      const reason = `The signature dictionary names ${subFilter ? `the SubFilter ${subFilter}` : 'no single SubFilter'}: only adbe.pkcs7.detached and ETSI.CAdES.detached are verified here`;
+    if (unreadable || !kind) {
+      const reason = unreadable
+        ? `The signature dictionary cannot be read safely, so the signature is refused: ${unreadable}`
+        : `The signature dictionary names ${subFilter ? `the SubFilter ${subFilter}` : 'no single SubFilter'}: only adbe.pkcs7.detached and ETSI.CAdES.detached are verified here`;
       checks.push({ valid: false, reason, byteRange, coversWholeFile });
       continue;
     }
