@@ -6,7 +6,7 @@
 import { COMPOUND, STOP_WORDS } from '../shared/search-words.ts';
 
 /** The opening kept as text: what a result shows under its title. */
-export const HEAD_TEXT = 100;
+export const HEAD_TEXT = 85;
 
 /** Words with their inner `#`, `-`, `/` kept, so the engine still sees `PKCS#12` as one name. */
 const WORD = new RegExp(`${COMPOUND.source}|[\\p{L}\\p{N}_$]+`, 'gu');

@@ -45,7 +45,7 @@ const RELEVANCE: [string, string, 1 | 3][] = [
   ['how do I make a PKCS#12 file', '/docs/examples/other/working-with-PKCS-12-files#create-the-file', 3],
   ['timestamp request', '/docs/examples/timestamping/creating-a-timestamp-request', 1],
   ['CMS signing', '/docs/examples/signing-and-encryption-with-CMS/working-with-CMS-signing', 1],
-  ['verify a signature in a PDF', '/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file', 3],
+  ['verify a signature in a PDF', '/docs/examples/other/how-to-verify-a-signature-in-a-PDF-file#verify-each-signature', 3],
   ['S/MIME encryption', '/docs/examples/other/S-MIME-signature-encryption', 1],
   ['create a CRL', '/docs/examples/certificates-and-revocation/creating-and-parsing-CRLs#create-and-sign-the-crl', 3],
   ['certificate signing request', '/docs/examples/certificates-and-revocation/working-with-certificate-requests', 3],
