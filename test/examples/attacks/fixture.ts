@@ -84,8 +84,8 @@ export async function opensslTrusts(openssl: OpensslFolder, anchors: pkijs.Certi
   return result.code === 0 && /leaf\.pem: OK/.test(result.stdout);
 }
 
-/** A CA certificate signed by `issuer` (keyCertSign, cRLSign), with the path length cap given. */
-export async function subCa(issuer: KeyAndCertificate, commonName: string, pathLenConstraint?: number): Promise<KeyAndCertificate> {
+/** A CA certificate signed by `issuer` (keyCertSign, cRLSign), with the path length cap and extra extensions given. */
+export async function subCa(issuer: KeyAndCertificate, commonName: string, pathLenConstraint?: number, extra: pkijs.Extension[] = []): Promise<KeyAndCertificate> {
   const keys = await generateKeyPair();
   const certificate = await signCertificate({
     subject: buildName({ commonName }),
@@ -94,6 +94,7 @@ export async function subCa(issuer: KeyAndCertificate, commonName: string, pathL
     extensions: [
       makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true, ...(pathLenConstraint === undefined ? {} : { pathLenConstraint }) }).toSchema()),
       makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
+      ...extra,
     ],
   }, issuer);
   return { certificate, privateKey: keys.privateKey };

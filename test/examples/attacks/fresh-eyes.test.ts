@@ -10,32 +10,17 @@ import { createCrl, crlToPem } from '../../../content/docs/examples/certificates
 import { createOcspRequest } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-requests.ts';
 import { checkOcspResponse, createOcspResponse, parseOcspResponse, validateChainWithOcsp } from '../../../content/docs/examples/certificates-and-revocation/working-with-OCSP-responses.ts';
 import {
-  buildName, encodeKeyUsage, generateKeyPair, issueCertificate, makeExtension, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
+  issueCertificate, makeExtension, type KeyAndCertificate,
 } from '../../../content/docs/examples/example-helpers.ts';
 import { validateLeaf } from '../../../content/docs/guides/security.ts';
 import { useOpensslFolder } from '../support/openssl.ts';
-import { HOST, SERVER_PROFILE, createCast, opensslTrusts, type Cast } from './fixture.ts';
+import { HOST, SERVER_PROFILE, createCast, opensslTrusts, subCa, type Cast } from './fixture.ts';
 
 const openssl = useOpensslFolder();
 let cast: Cast;
 
 beforeAll(async () => { cast = await createCast(); });
 
-/** A CA certificate signed by `issuer`, with the basic constraints and extra extensions given. */
-async function subCa(issuer: KeyAndCertificate, commonName: string, constraints: { pathLenConstraint?: number }, extra: pkijs.Extension[] = []): Promise<KeyAndCertificate> {
-  const keys = await generateKeyPair();
-  const certificate = await signCertificate({
-    subject: buildName({ commonName }),
-    publicKey: await toPublicKeyInfo(keys.publicKey),
-    validDays: 365,
-    extensions: [
-      makeExtension(pkijs.id_BasicConstraints, true, new pkijs.BasicConstraints({ cA: true, ...constraints }).toSchema()),
-      makeExtension(pkijs.id_KeyUsage, true, encodeKeyUsage(['keyCertSign', 'cRLSign'])),
-      ...extra,
-    ],
-  }, issuer);
-  return { certificate, privateKey: keys.privateKey };
-}
 
 const anchors = () => [cast.root.certificate];
 type Decide = (received: pkijs.Certificate[]) => Promise<boolean>;
@@ -47,8 +32,8 @@ const deciders: Array<[string, Decide]> = [
 
 describe.each(deciders)('fresh eyes: CA constraints pkijs ignores, sent to %s', (_name, decide) => {
   it('refuses a sub-CA below a CA whose pathLenConstraint is 0', async () => {
-    const capped = await subCa(cast.root, 'Capped Issuing CA', { pathLenConstraint: 0 });
-    const rogue = await subCa(capped, 'Rogue Sub CA', {});
+    const capped = await subCa(cast.root, 'Capped Issuing CA', 0);
+    const rogue = await subCa(capped, 'Rogue Sub CA');
     const leaf = await issueCertificate(rogue, SERVER_PROFILE);
     const received = [leaf.certificate, rogue.certificate, capped.certificate];
     const verdict = await openssl.run('verify', ...(await writeChain(received)));
@@ -57,7 +42,7 @@ describe.each(deciders)('fresh eyes: CA constraints pkijs ignores, sent to %s', 
   });
 
   it('still accepts a leaf right below a CA whose pathLenConstraint is 0 (the control)', async () => {
-    const capped = await subCa(cast.root, 'Capped Issuing CA', { pathLenConstraint: 0 });
+    const capped = await subCa(cast.root, 'Capped Issuing CA', 0);
     const leaf = await issueCertificate(capped, SERVER_PROFILE);
     const received = [leaf.certificate, capped.certificate];
     expect(await opensslTrusts(openssl, anchors(), received)).toBe(true);
@@ -68,7 +53,7 @@ describe.each(deciders)('fresh eyes: CA constraints pkijs ignores, sent to %s', 
     const permitted = new pkijs.NameConstraints({
       permittedSubtrees: [new pkijs.GeneralSubtree({ base: new pkijs.GeneralName({ type: 2, value: 'example.org' }) })],
     });
-    const constrained = await subCa(cast.root, 'Example.org Only CA', {}, [makeExtension(pkijs.id_NameConstraints, true, permitted.toSchema())]);
+    const constrained = await subCa(cast.root, 'Example.org Only CA', undefined, [makeExtension(pkijs.id_NameConstraints, true, permitted.toSchema())]);
     const leaf = await issueCertificate(constrained, SERVER_PROFILE); // www.example.com
     const received = [leaf.certificate, constrained.certificate];
     const verdict = await openssl.run('verify', ...(await writeChain(received)));
