@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flatten, SearchEngine } from '../../client/search/engine.ts';
 import { expandIndex, type SearchIndexData } from '../../src/shared/search-index.ts';
 import { ROOT } from '../support/cli.ts';
 import { loadPage, siteOut } from '../support/site.ts';
@@ -64,7 +65,10 @@ describe('site notes in the search index', () => {
   });
 
   it('a search for what a note warns about finds it', () => {
-    expect(index.some((r) => r.href === '/docs/api/classes/SignedData#verify' && r.name === 'Site note on SignedData.verify()' && r.text.includes('checkChain: true'))).toBe(true);
-    expect(index.some((r) => r.href === '/docs/api/classes/Certificate#sign' && /SHA-1/.test(r.text))).toBe(true);
+    // The engine the page runs, on the index the build wrote: a note's words past its snippet are searched too.
+    const engine = new SearchEngine(index);
+    const hits = (q: string) => flatten(engine.grouped(q)).slice(0, 10).map((h) => h.record);
+    expect(hits('verify checkChain').some((r) => r.href === '/docs/api/classes/SignedData#verify' && r.name === 'Site note on SignedData.verify()')).toBe(true);
+    expect(index.some((r) => r.href === '/docs/api/classes/Certificate#sign' && r.group !== 'api' && /SHA-1/.test(r.text))).toBe(true);
   });
 });
