@@ -47,6 +47,8 @@ const publishSchema = z.object({
   key: z.string(),
   /** The key of the API pages' twins alone: with it unchanged they are linked while the rest is published again. */
   apiTwins: z.string(),
+  /** A docs page's twin key by route (docTwinKey): with it unchanged the twin is linked while the rest is published again. */
+  docTwins: z.record(z.string(), z.string()).optional(),
   /** Output path → sha256 of its contents (the files that reached out/: a static file of the same name wins). */
   files: z.record(z.string(), z.string()),
   notices: z.array(z.string()),

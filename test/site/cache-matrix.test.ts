@@ -164,12 +164,14 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     expect(warm.stderr).not.toMatch(/nothing written/);
   });
 
-  it('after a Markdown body edit, rendering that page only and publishing the API twins not again', async () => {
+  it('after a Markdown body edit, rendering that page only and publishing the other pages\' twins not again', async () => {
     appendFileSync(join(WARM, 'content/docs/guide.md'), '\nOne more paragraph, with a [link](./installation.md).\n');
     const warm = await expectWarmEqualsCold();
     expect(renderedPages(warm)).toBe(1);
-    // The globals page and Certificate, CertificateParameters, Kind.
-    expect(published(warm).linked).toBe(4);
+    // The API twins (the globals page and Certificate, CertificateParameters, Kind) and the other docs
+    // pages' twins (installation, codes, extra); the guide's twin, llms.txt and llms-full.txt are made again.
+    expect(published(warm).linked).toBe(7);
+    expect(readFileSync(join(WARM_OUT, 'docs/guide.md'), 'utf8')).toContain('One more paragraph');
   });
 
   it('after a front-matter title edit (every sidebar changes)', async () => {
@@ -263,8 +265,8 @@ describe('the page cache and the previous out/ are checked before use', () => {
     unlinkSync(join(WARM_OUT, 'docs/guide.md'));
     appendFileSync(join(WARM_OUT, 'docs/api/classes/Certificate.md'), 'hand-edited\n');
     const warm = await expectWarmEqualsCold();
-    // Every API twin but the edited one is still linked.
-    expect(published(warm).linked).toBe(4);
+    // Every API twin but the edited one, and every docs twin but the removed one, is still linked.
+    expect(published(warm).linked).toBe(7);
   });
 
   it('a damaged page cache, output manifest and bundle cache are reported and replaced', async () => {
