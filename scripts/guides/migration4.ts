@@ -66,11 +66,8 @@ export function render(data: Migration4Data): string {
     + `export const migration4 = ${JSON.stringify(data, null, 2)};\n\n`
     + '// One array per table of the guide.\n'
     + 'export const packaging = migration4.packaging;\n'
-    + 'export const removedExports = migration4.removedExports;\n'
     + 'export const changedFunctions = migration4.changedFunctions;\n'
-    + 'export const removedMembers = migration4.removedMembers;\n'
     + 'export const changedMembers = migration4.changedMembers;\n'
-    + 'export const addedClasses = migration4.addedExports.filter((e: { kind: string }) => e.kind === \'class\');\n'
     + 'export const addedMembers = migration4.addedMembers;\n';
 }
 

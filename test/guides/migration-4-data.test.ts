@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { diffSurfaces, readSurface } from '../../scripts/guides/api-surface.ts';
 import { diffPackaging, migration4, render } from '../../scripts/guides/migration4.ts';
 import { ROOT } from '../support/cli.ts';
+import * as committed from '../../content/docs/guides/data/migration-4.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'migration4-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,6 +25,15 @@ describe('the 3.x → 4.0 migration data', () => {
     const data = migration4();
     expect([data.from, data.to]).toEqual(['3.3.2', '4.0.0']);
     expect(readFileSync(join(ROOT, 'content/docs/guides/data/migration-4.ts'), 'utf8'), 'run npm run guides:migration4').toBe(render(data));
+  });
+
+  it('matches what the guide says of the API in words, so a release that breaks more fails here', () => {
+    // The guide states these in words (content/docs/guides/migrating-to-4.md, "The API"): update it when they change.
+    const { migration4: data } = committed;
+    expect({ removedExports: data.removedExports, removedMembers: data.removedMembers, addedExports: data.addedExports }).toEqual({ removedExports: [], removedMembers: [], addedExports: [] });
+    expect(data.changedMembers.map((c) => `${c.owner}.${c.member}: ${c.change.replace(/:.*/, '')} ${/X25519/.test(c.change)}`)).toEqual(['AbstractCryptoEngine.generateKey: overload added true', 'CryptoEngine.generateKey: overload added true']);
+    expect(data.addedMembers.map((m) => `${m.owner}.${m.member} ${m.after.startsWith('optional ')}`)).toEqual(['BasicOCSPResponseVerifyParams.issuerCerts true', 'BasicOCSPResponseVerifyParams.trustedResponders true']);
+    expect(data.changedFunctions.map((f) => f.before.replace('Uint8Array<ArrayBufferLike>', 'Uint8Array') === f.after)).toEqual([true]);
   });
 
   it('finds removed, renamed, added and changed exports and members, and ignores what only the printing changed', () => {

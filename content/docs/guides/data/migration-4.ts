@@ -110,9 +110,6 @@ export const migration4 = {
 
 // One array per table of the guide.
 export const packaging = migration4.packaging;
-export const removedExports = migration4.removedExports;
 export const changedFunctions = migration4.changedFunctions;
-export const removedMembers = migration4.removedMembers;
 export const changedMembers = migration4.changedMembers;
-export const addedClasses = migration4.addedExports.filter((e: { kind: string }) => e.kind === 'class');
 export const addedMembers = migration4.addedMembers;
