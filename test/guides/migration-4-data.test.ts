@@ -33,6 +33,13 @@ describe('the 3.x → 4.0 migration data', () => {
     expect({ removedExports: data.removedExports, removedMembers: data.removedMembers, addedExports: data.addedExports }).toEqual({ removedExports: [], removedMembers: [], addedExports: [] });
     expect(data.changedMembers.map((c) => `${c.owner}.${c.member}: ${c.change.replace(/:.*/, '')} ${/X25519/.test(c.change)}`)).toEqual(['AbstractCryptoEngine.generateKey: overload added true', 'CryptoEngine.generateKey: overload added true']);
     expect(data.addedMembers.map((m) => `${m.owner}.${m.member} ${m.after.startsWith('optional ')}`)).toEqual(['BasicOCSPResponseVerifyParams.issuerCerts true', 'BasicOCSPResponseVerifyParams.trustedResponders true']);
+    // "What the package declares", in words.
+    const row = (field: string) => data.packaging.find((p) => p.field === field)?.after;
+    expect([row('type'), row('peerDependencies: asn1js'), row('dependencies: asn1js'), row('dependencies: @peculiar/utils')]).toEqual(['module', '^4.0.0', '(none)', '^4.1.0']);
+    expect(row('engines')).toBe('{"node":"^20.19.0 || >=22.12.0"}');
+    expect(['pvtsutils', 'pvutils', 'tslib'].map((d) => row(`dependencies: ${d}`))).toEqual(['(none)', '(none)', '(none)']);
+    expect(['@noble/hashes', 'bytestreamjs'].map((d) => data.packaging.find((p) => p.field === `dependencies: ${d}`)).map((p) => [p!.before, p!.after].map((v) => /\d+/.exec(v)![0])))
+      .toEqual([['1', '2'], ['2', '3']]);
     expect(data.changedFunctions.map((f) => f.before.replace('Uint8Array<ArrayBufferLike>', 'Uint8Array') === f.after)).toEqual([true]);
   });
 
