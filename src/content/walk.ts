@@ -8,7 +8,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isInside, isMissing, realpathOrUndefined, show } from './read-file.ts';
+import { isInside } from '../shared/path-inside.ts';
+import { isMissing, realpathOrUndefined, show } from './read-file.ts';
 
 export interface ListedFile {
   /** Path below the listed folder, '/'-separated, as listed (through links). */
@@ -77,7 +78,7 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
       }
       const isDir = isDirectory(target);
       if (!isDir && !options.accept(rel)) continue;
-      if (!isInside(target, root)) {
+      if (!isInside(target, root, { orSelf: true })) {
         diagnostics.push(error('content', 'content/link-outside', `${show(child)} is a symbolic link to ${target}, which is outside the repository. Nothing outside the repository is read.`, {
           file: child, hint: 'Copy the file or folder into the repository instead of linking to it.',
         }));
@@ -90,9 +91,9 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
       }
       // Each real folder is listed once: a link back up loops, and a link to a
       // folder already listed (or listed anyway, being inside this one) adds nothing but copies.
-      const first = isInside(real, target) ? target : listed.get(target) ?? (isInside(target, start) ? join(dir, relative(start, target)) : undefined);
+      const first = isInside(real, target, { orSelf: true }) ? target : listed.get(target) ?? (isInside(target, start, { orSelf: true }) ? join(dir, relative(start, target)) : undefined);
       if (first !== undefined) {
-        diagnostics.push(error('content', 'content/link-loop', isInside(real, target)
+        diagnostics.push(error('content', 'content/link-loop', isInside(real, target, { orSelf: true })
           ? `${show(child)} is a symbolic link to ${show(target)}, a folder that contains it: following it would loop forever.`
           : `${show(child)} is a symbolic link to ${show(target)}, which is already listed as ${show(first)}. Each folder is read once.`, {
           file: child, hint: 'Remove the link (or link the files you need one by one).',
