@@ -1,12 +1,14 @@
 // Where search cuts text (fresh-eyes review of #30): the build keeps a
-// section's first 85 characters as its snippet (compactText), and the dialog
-// shows a 140-character window of it (highlight). Neither may cut a surrogate
+// section's first 85 characters as its snippet (compactText) and an API
+// item's summary to 72 (oneLine), and the dialog
+// shows a 140-character window of it (highlight). None may cut a surrogate
 // pair in two (the browser shows U+FFFD, and JSON.stringify writes a lone
 // "\ud83d" into the index), nor cut a word in two: the snippet would end in
 // half a word shown as if whole, and the index would hold the two halves as
 // words of their own and the word itself nowhere.
 import { describe, expect, it } from 'vitest';
 import { highlight } from '../../../client/search/snippet.ts';
+import { oneLine } from '../../../src/search/api-rows.ts';
 import { compactText } from '../../../src/search/section-text.ts';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -22,6 +24,12 @@ describe('search snippets cut text between characters and words', () => {
     // The window starts at "a" (after the last space 30 characters before the match) and holds 139 units of emoji.
     const shown = highlight(`x a${'😀'.repeat(100)} cert`, ['cert']).map((p) => p.text).join('');
     expect(LONE_SURROGATE.test(shown), JSON.stringify(shown.slice(-4))).toBe(false);
+  });
+
+  it('an API result line (a doc comment summary cut at 72 units) never ends inside a surrogate pair', () => {
+    // Measured: "🔒\ud83d…" (the summary's first 72 units end inside the 36th emoji).
+    const line = oneLine(`A${'🔒'.repeat(50)} key`);
+    expect(LONE_SURROGATE.test(line), JSON.stringify(line.slice(-3))).toBe(false);
   });
 
   it('the index snippet does not cut a long word, and the word is indexed whole', () => {
