@@ -72,3 +72,23 @@ export const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:(?:[#/-]|\.(?=\p{N}))[
 export function joined(compound: string): string {
   return compound.replace(/[#/.-]/g, '').toLowerCase();
 }
+
+const WORD_CHAR = /[\p{L}\p{N}_$]/u;
+
+/**
+ * Where to end a text cut at `end` (UTF-16 units) so that it splits neither a
+ * surrogate pair (a lone half shows as U+FFFD, and JSON writes it as "\ud83d")
+ * nor a word: before the word that `end` falls in, or 0 when the text starts
+ * with that word.
+ */
+export function cleanEnd(text: string, end: number): number {
+  let at = Math.min(end, text.length);
+  if (at < text.length && /[\ud800-\udbff]/.test(text.charAt(at - 1))) at--;
+  while (at > 0 && at < text.length && WORD_CHAR.test(text.charAt(at - 1)) && WORD_CHAR.test(text.charAt(at))) at--;
+  return at;
+}
+
+/** The end of a cut at `end` between two code points (a word may be split). */
+export function pairEnd(text: string, end: number): number {
+  return end < text.length && /[\ud800-\udbff]/.test(text.charAt(end - 1)) ? end - 1 : Math.min(end, text.length);
+}
