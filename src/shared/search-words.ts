@@ -73,6 +73,14 @@ export function joined(compound: string): string {
   return compound.replace(/[#/.-]/g, '').toLowerCase();
 }
 
+/**
+ * The most h2/h3 sections of one page that search keeps as results of their
+ * own: each keystroke scores every record a word matches, so a page of 5 000
+ * sections cost 60 ms of CPU a keystroke (#30's budget is 16). The sections
+ * past it are searched as part of the last one kept, and the build warns.
+ */
+export const MAX_PAGE_SECTIONS = 400;
+
 const WORD_CHAR = /[\p{L}\p{N}_$]/u;
 
 /**
