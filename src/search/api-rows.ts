@@ -103,7 +103,8 @@ function docSummary(parts: readonly (string | { text: string })[] | undefined): 
     // "[" or "<" with no closing one would otherwise cost a scan to the end from each of them.
     .replace(/!?\[([^[\]]*)\]\(([^()[\]]*)\)/g, '$1')
     .replace(/(?<!`)`+([^`]*)`+/g, '$1') // a match never starts inside a run of backticks: the lookbehind changes nothing but the cost
-    .replace(/<[^<>]+>/g, '')
+    // A tag as HTML reads one: "<" then a name (or "/", "!"); "0 < version and version > 2" is text.
+    .replace(/<[/!]?[A-Za-z][^<>]*>/g, '')
     .replace(/(\*\*|__)(\S[^*_]*?)\1/g, '$2')
     .replace(/(^|\W)[*_](\S[^*_]*?)[*_](?=\W|$)/g, '$1$2');
 }
