@@ -70,8 +70,10 @@ type Types = ReturnType<typeof createTypeRenderer>;
 
 function itemLine(item: ApiItem, types: Types): string {
   switch (item.kind) {
+    // An undocumented type alias's line repeats its name, and its type names what it is built from: 183
+    // of them cost 1.7 KB of the 60 KB first-query budget. Found by name, shown by name.
     case 'typeAlias':
-      return `type ${item.name} = ${plain(types.type(item.type))}`;
+      return '';
     case 'function':
       return item.signatures[0] ? plain(types.signature(item.name, item.signatures[0])) : '';
     case 'variable':
