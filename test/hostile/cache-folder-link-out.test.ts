@@ -37,4 +37,17 @@ describe('.pkidocs-cache planted as a link to a project folder of the user', () 
     const result = await build();
     expect(readdirSync(PROJECT), result.output).toEqual(['notes.txt']);
   }, 180_000);
+
+  it('a restored cache whose modules/ is a link to the project: a build deletes nothing there', async () => {
+    // The case the cache chokepoints refuse (cache-chokepoints.test.ts), met by bin/ before they run.
+    rmSync(CACHE, { recursive: true, force: true });
+    rmSync(PROJECT, { recursive: true, force: true });
+    mkdirSync(join(PROJECT, 'node_modules/left-pad'), { recursive: true });
+    writeFileSync(join(PROJECT, 'package.json'), '{"name":"my-project"}');
+    mkdirSync(CACHE);
+    symlinkSync(PROJECT, join(CACHE, 'modules'));
+    const result = await build();
+    expect(existsSync(join(PROJECT, 'package.json')), result.output).toBe(true);
+    expect(existsSync(join(PROJECT, 'node_modules/left-pad')), result.output).toBe(true);
+  }, 180_000);
 });
