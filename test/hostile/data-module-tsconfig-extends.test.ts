@@ -4,7 +4,9 @@
 // "extends" to any path of the machine: that file is read as JSON, and
 // esbuild's complaint about it, which the build prints, quotes its first
 // token. A content folder can thus make the build read a file outside it
-// and print part of it in the log (a CI log is often public).
+// and print part of it in the log (a CI log is often public). An import of
+// that file `with { type: 'json' }` does the same: the inputs are checked
+// only once esbuild has read and parsed them.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,18 @@ describe("a tsconfig.json beside a data module, extending a file outside the con
     const docs = join(fresh.checkout, 'content/docs');
     writeFileSync(join(docs, 'tsconfig.json'), JSON.stringify({ extends: join(SECRET_DIR, 'credentials') }));
     writeFileSync(join(docs, 'data.ts'), "export const rows = [{ line: 'x' }];\n");
+    writeFileSync(join(docs, 'installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```table rows=./data.ts#rows\nLine = line\n```\n');
+    const { output } = await fresh.build();
+    expect(output).not.toContain(TOKEN);
+    expect(fresh.filesHolding(TOKEN)).toEqual([]);
+  }, 180_000);
+
+  it('an import of that file as JSON prints none of it either', async () => {
+    rmSync(join(fresh.checkout, 'content/docs/tsconfig.json'), { force: true });
+    mkdirSync(SECRET_DIR, { recursive: true });
+    writeFileSync(join(SECRET_DIR, 'credentials'), `${TOKEN}\n`);
+    const docs = join(fresh.checkout, 'content/docs');
+    writeFileSync(join(docs, 'data.ts'), `import secret from ${JSON.stringify(join(SECRET_DIR, 'credentials'))} with { type: 'json' };\nexport const rows = [{ line: String(secret) }];\n`);
     writeFileSync(join(docs, 'installation.md'), '---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it.\n\n```table rows=./data.ts#rows\nLine = line\n```\n');
     const { output } = await fresh.build();
     expect(output).not.toContain(TOKEN);
