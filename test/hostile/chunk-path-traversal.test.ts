@@ -4,9 +4,10 @@
 // slashes (`/docs/..%2F..%2F..%2Fevil`) names a chunk outside the chunks
 // folder on a host that decodes the path before it resolves it (the browser
 // tests' server, Python's http.server), so a static file of the content,
-// content/static/evil.json, becomes the page's content. The link is written
-// with the site's origin, which the link check leaves alone as external,
-// and the router takes as a page of the site.
+// content/static/evil.json, becomes the page's content. The link check
+// leaves the link alone as external when it names a scheme: the site's own
+// origin in raw HTML, or no host at all (`http:/docs/…`, which a browser
+// resolves against the page's own origin), in a plain Markdown link.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,10 +35,13 @@ describe('a link whose path climbs out of the chunks folder', () => {
     await browser?.close();
   });
 
-  it('content/static/evil.json shown as the content of a page runs no script when the link is clicked', async () => {
+  it.each([
+    ['a raw <a> to the site origin', (origin: string) => `<a href="${origin}/docs/..%2F..%2F..%2Fevil">next step</a>`],
+    ['a Markdown link with a scheme and no host', () => '[next step](http:/docs/..%2F..%2F..%2Fevil)'],
+  ])('%s: content/static/evil.json shown as the page runs no script when the link is clicked', async (_name, link) => {
     mkdirSync(join(fresh.checkout, 'content/static'), { recursive: true });
     writeFileSync(join(fresh.checkout, 'content/static/evil.json'), JSON.stringify(CHUNK));
-    writeFileSync(join(fresh.checkout, 'content/docs/installation.md'), `---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it, then read the <a href="${server.origin}/docs/..%2F..%2F..%2Fevil">next step</a>.\n`);
+    writeFileSync(join(fresh.checkout, 'content/docs/installation.md'), `---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it, then read the ${link(server.origin)}.\n`);
     const { code, output } = await fresh.build();
     expect(code, output).toBe(0);
     const { page, context } = await openPage(browser);
