@@ -35,14 +35,27 @@ describe('a link whose path climbs out of the chunks folder', () => {
     await browser?.close();
   });
 
-  it.each([
-    ['a raw <a> to the site origin', (origin: string) => `<a href="${origin}/docs/..%2F..%2F..%2Fevil">next step</a>`],
-    ['a Markdown link with a scheme and no host', () => '[next step](http:/docs/..%2F..%2F..%2Fevil)'],
-  ])('%s: content/static/evil.json shown as the page runs no script when the link is clicked', async (_name, link) => {
+  /** Writes the page holding `link` and the fake chunk, and builds. */
+  async function buildWith(link: string): ReturnType<typeof fresh.build> {
     mkdirSync(join(fresh.checkout, 'content/static'), { recursive: true });
     writeFileSync(join(fresh.checkout, 'content/static/evil.json'), JSON.stringify(CHUNK));
-    writeFileSync(join(fresh.checkout, 'content/docs/installation.md'), `---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it, then read the ${link(server.origin)}.\n`);
-    const { code, output } = await fresh.build();
+    writeFileSync(join(fresh.checkout, 'content/docs/installation.md'), `---\ntitle: Installation\ndescription: How to install.\n---\n\nInstall it, then read the ${link}.\n`);
+    return fresh.build();
+  }
+
+  it.each([
+    ['http:/docs/..%2F..%2F..%2Fevil'],
+    ['https:docs/x'],
+    ['https:/docs/x#top'],
+  ])('a Markdown link with a web scheme and no "//" (%j) fails the build', async (href) => {
+    const { code, output } = await buildWith(`[next step](<${href}>)`);
+    expect(code, output).toBe(4);
+    expect(output).toContain('[links/no-host]');
+    expect(output).toContain('installation.md');
+  }, 180_000);
+
+  it('a raw <a> to the site origin: content/static/evil.json shown as the page runs no script when the link is clicked', async () => {
+    const { code, output } = await buildWith(`<a href="${server.origin}/docs/..%2F..%2F..%2Fevil">next step</a>`);
     expect(code, output).toBe(0);
     const { page, context } = await openPage(browser);
     try {
