@@ -1,0 +1,125 @@
+// Edits after which a warm `pkidocs build` must still write what a
+// `--no-cache` build writes, aimed at the publish stage's reuse (Markdown
+// twins linked from the previous out/) and at what the page cache's
+// recorded dependencies leave out. The cache-matrix approach: a "warm"
+// checkout keeps its caches and out/, a "ref" one builds from nothing.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, type CliResult } from '../support/cli.ts';
+import { fixtureConfig, fixtureHome } from '../support/fixture-site.ts';
+
+const TMP = join(ROOT, 'test/.tmp/cache-twins');
+const WARM = join(TMP, 'warm');
+const REF = join(TMP, 'ref');
+const WARM_OUT = join(TMP, 'out-warm');
+const REF_OUT = join(TMP, 'out-ref');
+
+const doc = (title: string, body: string, position: number): string => `---\ntitle: ${title}\ndescription: About ${title.toLowerCase()}.\nsidebar_position: ${position}\n---\n\n${body}\n`;
+const DOCS: Record<string, string> = {
+  'installation.md': doc('Installation', '## Install it\n\nRun `npm install pkijs`.', 1),
+  'guide.md': doc('Guide', '## First steps\n\n```ts include=./snippet.ts#make\n```', 2),
+  'snippet.ts': 'import { Certificate } from "pkijs";\n// #region make\nconst certificate = new Certificate();\n// #endregion make\nexport { certificate };\n',
+  'codes.md': doc('Codes', '## The codes\n\n```table rows=./codes-data.ts#codes\nCode = `code`\nMeaning = meaning\n```', 3),
+  // The table's rows come from a module the data module imports without an extension.
+  'codes-data.ts': "import { more } from './more';\nexport const codes = [{ code: 'E1', meaning: 'The first code.' }, ...more];\n",
+  'more.ts': "export const more = [{ code: 'E2', meaning: 'From more.ts.' }];\n",
+};
+const DTS = '/** An X.509 certificate. */\nexport declare class Certificate {\n  /** The version field. */\n  version: number;\n}\n';
+
+function run(root: string, args: string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(root, 'bin/pkidocs.js'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
+      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function makeCheckout(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
+    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  }
+  const pkg = join(dir, 'node_modules/pkijs');
+  mkdirSync(join(pkg, 'build'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
+  writeFileSync(join(pkg, 'README.md'), '# pkijs\n\nA small stand-in of the library.\n');
+  writeFileSync(join(pkg, 'build/index.d.ts'), DTS);
+  for (const sub of ['docs', 'pages', 'static']) mkdirSync(join(dir, 'content', sub), { recursive: true });
+  writeFileSync(join(dir, 'content/site.config.ts'), fixtureConfig('Twins', 'Warm twins'));
+  for (const [name, text] of Object.entries(DOCS)) writeFileSync(join(dir, 'content/docs', name), text);
+  writeFileSync(join(dir, 'content/pages/index.tsx'), fixtureHome('Twins home'));
+  writeFileSync(join(dir, 'content/static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>\n');
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+}
+
+/** The content (links kept as links) and the stand-in package, copied to the reference checkout. */
+function syncReference(): void {
+  for (const part of ['content', 'node_modules/pkijs']) {
+    rmSync(join(REF, part), { recursive: true, force: true });
+    cpSync(join(WARM, part), join(REF, part), { recursive: true, verbatimSymlinks: true });
+  }
+}
+
+/** Out/ folders that differ: the names of the files whose bytes differ, or the two file lists. */
+async function warmEqualsCold(out = WARM_OUT): Promise<{ warm: CliResult; differing: string[] }> {
+  const warm = await run(WARM, ['build', '--out', out]);
+  expect(warm.code, warm.stderr).toBe(0);
+  syncReference();
+  const ref = await run(REF, ['build', '--no-cache', '--out', REF_OUT]);
+  expect(ref.code, ref.stderr).toBe(0);
+  expect(files(out)).toEqual(files(REF_OUT));
+  return { warm, differing: files(out).filter((f) => !readFileSync(join(out, f)).equals(readFileSync(join(REF_OUT, f)))) };
+}
+
+beforeAll(async () => {
+  rmSync(TMP, { recursive: true, force: true });
+  makeCheckout(WARM);
+  makeCheckout(REF);
+  expect((await warmEqualsCold()).differing).toEqual([]);
+}, 240_000);
+
+afterAll(() => {
+  if (!process.env.KEEP_MATRIX) rmSync(TMP, { recursive: true, force: true });
+});
+
+describe('a warm build equals a --no-cache build', () => {
+  it('after a static file takes a docs twin\'s path, and is removed again', async () => {
+    mkdirSync(join(WARM, 'content/static/docs'), { recursive: true });
+    writeFileSync(join(WARM, 'content/static/docs/guide.md'), '# My own twin\n');
+    expect((await warmEqualsCold()).differing).toEqual([]);
+    rmSync(join(WARM, 'content/static/docs'), { recursive: true });
+    expect((await warmEqualsCold()).differing).toEqual([]);
+  });
+
+  it('after a front-matter edit is undone (A, B, A)', async () => {
+    const file = join(WARM, 'content/docs/installation.md');
+    const a = readFileSync(file, 'utf8');
+    writeFileSync(file, a.replace('About installation.', 'About installing.'));
+    expect((await warmEqualsCold()).differing).toEqual([]);
+    writeFileSync(file, a);
+    expect((await warmEqualsCold()).differing).toEqual([]);
+  });
+
+  it('after a build into another out/ with the same cache, then an edit, back into the first', async () => {
+    const other = join(TMP, 'out-other');
+    expect((await warmEqualsCold(other)).differing).toEqual([]);
+    writeFileSync(join(WARM, 'content/docs/guide.md'), doc('Guide', '## First steps\n\nNo code now.', 2));
+    expect((await warmEqualsCold(other)).differing).toEqual([]);
+    expect((await warmEqualsCold()).differing).toEqual([]);
+  });
+
+  it('after a file that takes over a data module import is added (more.tsx beside more.ts)', async () => {
+    // esbuild resolves `./more` to .tsx before .ts: the table now shows more.tsx's rows.
+    writeFileSync(join(WARM, 'content/docs/more.tsx'), "export const more = [{ code: 'E3', meaning: 'From more.tsx.' }];\n");
+    const { differing } = await warmEqualsCold();
+    expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From more.tsx.');
+    expect(differing).toEqual([]);
+  });
+});
