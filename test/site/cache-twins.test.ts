@@ -78,6 +78,13 @@ async function warmEqualsCold(out = WARM_OUT): Promise<{ warm: CliResult; differ
   return { warm, differing: files(out).filter((f) => !readFileSync(join(out, f)).equals(readFileSync(join(REF_OUT, f)))) };
 }
 
+/** After a test that found warm != cold: caches and out/ from nothing, so the next test starts true. */
+async function heal(): Promise<void> {
+  rmSync(join(WARM, '.pkidocs-cache'), { recursive: true, force: true });
+  rmSync(WARM_OUT, { recursive: true, force: true });
+  expect((await run(WARM, ['build', '--out', WARM_OUT])).code).toBe(0);
+}
+
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   makeCheckout(WARM);
@@ -120,6 +127,35 @@ describe('a warm build equals a --no-cache build', () => {
     writeFileSync(join(WARM, 'content/docs/more.tsx'), "export const more = [{ code: 'E3', meaning: 'From more.tsx.' }];\n");
     const { differing } = await warmEqualsCold();
     expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From more.tsx.');
+    await heal();
+    expect(differing).toEqual([]);
+  });
+
+  it('after a file a page module imports from outside content/pages is edited', async () => {
+    mkdirSync(join(WARM, 'content/shared'), { recursive: true });
+    writeFileSync(join(WARM, 'content/shared/hero.ts'), "export const hero = 'First hero';\n");
+    writeFileSync(join(WARM, 'content/pages/index.tsx'), "import { createElement as h } from 'react';\nimport { hero } from '../shared/hero.ts';\nexport default function Home() { return h('h1', null, hero); }\n");
+    expect((await warmEqualsCold()).differing).toEqual([]);
+    writeFileSync(join(WARM, 'content/shared/hero.ts'), "export const hero = 'Second hero';\n");
+    const { differing } = await warmEqualsCold();
+    expect(readFileSync(join(REF_OUT, 'index.md'), 'utf8')).toContain('Second hero');
+    await heal();
+    expect(differing).toEqual([]);
+  });
+
+  it('after a symlinked folder a data module imports from is pointed elsewhere', async () => {
+    for (const [dir, text] of [['a', 'From folder a.'], ['b', 'From folder b.']]) {
+      mkdirSync(join(WARM, 'content/data-' + dir), { recursive: true });
+      writeFileSync(join(WARM, `content/data-${dir}/rows.ts`), `export const more = [{ code: 'E9', meaning: '${text}' }];\n`);
+    }
+    symlinkSync('../data-a', join(WARM, 'content/docs/data'));
+    writeFileSync(join(WARM, 'content/docs/codes-data.ts'), "import { more } from './data/rows.ts';\nexport const codes = [{ code: 'E1', meaning: 'The first code.' }, ...more];\n");
+    expect((await warmEqualsCold()).differing).toEqual([]);
+    rmSync(join(WARM, 'content/docs/data'));
+    symlinkSync('../data-b', join(WARM, 'content/docs/data'));
+    const { differing } = await warmEqualsCold();
+    expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From folder b.');
+    await heal();
     expect(differing).toEqual([]);
   });
 });
