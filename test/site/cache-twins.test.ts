@@ -4,7 +4,7 @@
 // recorded dependencies leave out. The cache-matrix approach: a "warm"
 // checkout keeps its caches and out/, a "ref" one builds from nothing.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
@@ -157,5 +157,19 @@ describe('a warm build equals a --no-cache build', () => {
     expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From folder b.');
     await heal();
     expect(differing).toEqual([]);
+  });
+
+  it('after a twin of out/ is moved away and a symlink to it put in its place', async () => {
+    // The moved file keeps its inode, size and mtime: the link's target matches the manifest's entry.
+    const away = join(TMP, 'elsewhere.md');
+    renameSync(join(WARM_OUT, 'docs/guide.md'), away);
+    symlinkSync(away, join(WARM_OUT, 'docs/guide.md'));
+    writeFileSync(join(WARM, 'content/docs/installation.md'), doc('Installation', '## Install it\n\nRun `npm install pkijs` now.', 1));
+    const { differing } = await warmEqualsCold();
+    // A --no-cache build writes a file; out/ must not hold a link to a file outside it.
+    const linked = lstatSync(join(WARM_OUT, 'docs/guide.md')).isSymbolicLink();
+    await heal();
+    expect(differing).toEqual([]);
+    expect(linked).toBe(false);
   });
 });
