@@ -122,6 +122,14 @@ describe('a warm build equals a --no-cache build', () => {
     expect((await warmEqualsCold()).differing).toEqual([]);
   });
 
+  it('after a page is moved to another folder (its twin and every link change)', async () => {
+    mkdirSync(join(WARM, 'content/docs/more'), { recursive: true });
+    renameSync(join(WARM, 'content/docs/guide.md'), join(WARM, 'content/docs/more/guide.md'));
+    writeFileSync(join(WARM, 'content/docs/more/guide.md'), readFileSync(join(WARM, 'content/docs/more/guide.md'), 'utf8').replace('./snippet.ts', '../snippet.ts'));
+    writeFileSync(join(WARM, 'content/docs/codes.md'), readFileSync(join(WARM, 'content/docs/codes.md'), 'utf8') + '\nSee [the guide](./more/guide.md).\n');
+    expect((await warmEqualsCold()).differing).toEqual([]);
+  });
+
   it('after a file that takes over a data module import is added (more.tsx beside more.ts)', async () => {
     // esbuild resolves `./more` to .tsx before .ts: the table now shows more.tsx's rows.
     writeFileSync(join(WARM, 'content/docs/more.tsx'), "export const more = [{ code: 'E3', meaning: 'From more.tsx.' }];\n");
@@ -171,5 +179,14 @@ describe('a warm build equals a --no-cache build', () => {
     await heal();
     expect(differing).toEqual([]);
     expect(linked).toBe(false);
+  });
+
+  it('after the site baseUrl is set (the search index names it)', async () => {
+    const config = join(WARM, 'content/site.config.ts');
+    writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Twins',", "title: 'Twins', baseUrl: '/a/',"));
+    const { differing } = await warmEqualsCold();
+    expect(readFileSync(join(REF_OUT, '_pkidocs/search-index.json'), 'utf8')).toContain('"base":"/a/"');
+    await heal();
+    expect(differing).toEqual([]);
   });
 });
