@@ -130,6 +130,24 @@ describe('a warm build equals a --no-cache build', () => {
     expect((await warmEqualsCold()).differing).toEqual([]);
   });
 
+  it('with the checkout, its cache and out/ copied to another path, then a data module edit', async () => {
+    const moved = join(TMP, 'moved');
+    const movedOut = join(TMP, 'out-moved');
+    cpSync(WARM, moved, { recursive: true, verbatimSymlinks: true });
+    cpSync(WARM_OUT, movedOut, { recursive: true, preserveTimestamps: true });
+    writeFileSync(join(moved, 'content/docs/codes-data.ts'), "import { more } from './more';\nexport const codes = [{ code: 'E1', meaning: 'Moved.' }, ...more];\n");
+    const warm = await run(moved, ['build', '--out', movedOut]);
+    expect(warm.code, warm.stderr).toBe(0);
+    cpSync(join(moved, 'content'), join(WARM, 'content'), { recursive: true, verbatimSymlinks: true, force: true });
+    syncReference();
+    expect((await run(REF, ['build', '--no-cache', '--out', REF_OUT])).code).toBe(0);
+    expect(files(movedOut)).toEqual(files(REF_OUT));
+    expect(files(movedOut).filter((f) => !readFileSync(join(movedOut, f)).equals(readFileSync(join(REF_OUT, f))))).toEqual([]);
+    rmSync(moved, { recursive: true, force: true });
+    rmSync(movedOut, { recursive: true, force: true });
+    expect((await warmEqualsCold()).differing).toEqual([]); // the warm checkout catches up with the edit
+  });
+
   it('after a file that takes over a data module import is added (more.tsx beside more.ts)', async () => {
     // esbuild resolves `./more` to .tsx before .ts: the table now shows more.tsx's rows.
     writeFileSync(join(WARM, 'content/docs/more.tsx'), "export const more = [{ code: 'E3', meaning: 'From more.tsx.' }];\n");
@@ -170,12 +188,12 @@ describe('a warm build equals a --no-cache build', () => {
   it('after a twin of out/ is moved away and a symlink to it put in its place', async () => {
     // The moved file keeps its inode, size and mtime: the link's target matches the manifest's entry.
     const away = join(TMP, 'elsewhere.md');
-    renameSync(join(WARM_OUT, 'docs/guide.md'), away);
-    symlinkSync(away, join(WARM_OUT, 'docs/guide.md'));
+    renameSync(join(WARM_OUT, 'docs/codes.md'), away);
+    symlinkSync(away, join(WARM_OUT, 'docs/codes.md'));
     writeFileSync(join(WARM, 'content/docs/installation.md'), doc('Installation', '## Install it\n\nRun `npm install pkijs` now.', 1));
     const { differing } = await warmEqualsCold();
     // A --no-cache build writes a file; out/ must not hold a link to a file outside it.
-    const linked = lstatSync(join(WARM_OUT, 'docs/guide.md')).isSymbolicLink();
+    const linked = lstatSync(join(WARM_OUT, 'docs/codes.md')).isSymbolicLink();
     await heal();
     expect(differing).toEqual([]);
     expect(linked).toBe(false);
