@@ -38,7 +38,8 @@ export async function serveStaticHost(outDir: string, base: string): Promise<Sta
     const pathname = new URL(req.url ?? '/', 'http://host').pathname;
     const inside = stripBase(base, pathname);
     void (inside === undefined ? Promise.resolve(undefined) : fileAt(root, inside)).then(async (file) => {
-      const found = file ?? (await realpath(join(root, '404.html')).catch(() => undefined));
+      // The not-found page is a file of out/ like any other: a link out of out/ is not served.
+      const found = file ?? (await fileAt(root, '/404.html'));
       if (!found) return void res.writeHead(404).end();
       res.writeHead(file ? 200 : 404, { 'content-type': contentType(found) });
       if (req.method === 'HEAD') return void res.end();

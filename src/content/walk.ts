@@ -6,7 +6,7 @@
 // through another link) is an error instead of nested copies or a hang.
 // Each real folder is listed once.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { isMissing, realpathOrUndefined, show } from './read-file.ts';
@@ -84,6 +84,13 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
         }));
         continue;
       }
+      const privateArea = privatePart(relative(root, start), relative(root, target));
+      if (privateArea !== undefined) {
+        diagnostics.push(error('content', 'content/link-private', `${show(child)} is a symbolic link to ${target}, inside the repository's ${privateArea}, which holds git's and tools' own files (keys, tokens, caches), never content. Nothing there is read.`, {
+          file: child, hint: 'Copy the file into the content folder instead of linking to it.',
+        }));
+        continue;
+      }
       if (!isDir) {
         files.push({ rel, path: child, real: target });
         links.push({ path: child, real: target });
@@ -106,6 +113,20 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
   };
   walk(dir, start, '');
   return { files, diagnostics, links };
+}
+
+/**
+ * The hidden or installed part of the repository a link's target (relative
+ * to it) lies in, past the folders it shares with the listed folder:
+ * `.git`, `.env`, `.pkidocs-cache`, `node_modules` (where the cache seal's
+ * key lives). A link into one would publish a secret.
+ */
+function privatePart(listed: string, target: string): string | undefined {
+  const from = listed.split(sep);
+  const to = target.split(sep);
+  let shared = 0;
+  while (shared < from.length && shared < to.length && from[shared] === to[shared]) shared++;
+  return to.slice(shared).find((part) => (part.startsWith('.') && part !== '.' && part !== '..') || part === 'node_modules');
 }
 
 /** False for a path that vanished meanwhile (its reader reports it). */

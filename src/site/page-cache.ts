@@ -11,7 +11,7 @@
 // Both files are checked on load (zod); a bad one is reported in one line
 // and rebuilt.
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -187,7 +187,8 @@ export class PageCache {
  */
 function statOf(file: string): Stats | undefined {
   try {
-    return statSync(file);
+    // The link itself: a symbolic link planted in out/ is not a file pkidocs wrote (link(2) would copy the link).
+    return lstatSync(file);
   } catch {
     return undefined; // gone, or a folder of its path is now a file: either way not reusable
   }

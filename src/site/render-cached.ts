@@ -113,7 +113,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // by its new body: its search rows must be built again.
   // Each body hashed once: the key of the whole index and the per-page parts both take it.
   const searchKeys = new Map(searched.map((r) => [r.path, renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path)]));
-  const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
+  const searchKey = sha256('search', env, apiKey, config.baseUrl, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
   const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeys.get(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
