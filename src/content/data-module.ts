@@ -11,6 +11,7 @@ import { buildSync, type Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, relative, resolve } from 'node:path';
+import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
 
@@ -19,7 +20,7 @@ export type DataValue = string | number | boolean | null | DataValue[] | { [key:
 export interface DataModule {
   /** The module's exports, as plain JSON data. */
   exports: Record<string, DataValue>;
-  /** Every file the bundle read (the module and what it imports), absolute. */
+  /** What the bundle was made of (src/shared/module-inputs.ts): every file it read, absolute, and the resolutions of its imports. */
   inputs: string[];
 }
 
@@ -37,7 +38,8 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') 
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
   const root = resolve(contentDir);
   let code: string;
-  let inputs: string[];
+  let files: string[];
+  let resolutions: string[];
   try {
     const out = buildSync({
       entryPoints: [file],
@@ -53,18 +55,20 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
       absWorkingDir: root,
     });
     code = out.outputFiles[0]!.text;
-    inputs = Object.keys(out.metafile.inputs).map((p) => resolve(root, p));
+    const made = moduleInputs(out.metafile, root, file);
+    files = made.files;
+    resolutions = made.resolutions;
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors ?? [];
     const first = errors[0];
     const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
     return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
   }
-  const outside = inputs.find((p) => !isInside(p, root, { orSelf: true }));
+  const outside = files.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: `it imports ${relative(root, outside)}, which is outside the content folder; a data module may import only files of the content folder` };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
-  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs } };
+  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs: [...files, ...resolutions] } };
 }
 
 /** The module's memoised answers, by a hash of the bundled code: a module read by two tables runs once. */
