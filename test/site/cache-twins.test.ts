@@ -156,6 +156,19 @@ describe('a warm build equals a --no-cache build', () => {
     expect(differing).toEqual([]);
   });
 
+  it('after a file that takes over a page module import is added (banner.tsx beside banner.ts)', async () => {
+    // The compiled module is reused by its inputs; `../shared/banner` now names another file.
+    mkdirSync(join(WARM, 'content/shared'), { recursive: true });
+    writeFileSync(join(WARM, 'content/shared/banner.ts'), "export const banner = 'From banner.ts';\n");
+    writeFileSync(join(WARM, 'content/pages/index.tsx'), "import { createElement as h } from 'react';\nimport { banner } from '../shared/banner';\nexport default function Home() { return h('h1', null, banner); }\n");
+    expect((await warmEqualsCold()).differing).toEqual([]);
+    writeFileSync(join(WARM, 'content/shared/banner.tsx'), "export const banner = 'From banner.tsx';\n");
+    const { differing } = await warmEqualsCold();
+    expect(readFileSync(join(REF_OUT, 'index.md'), 'utf8')).toContain('From banner.tsx');
+    await heal();
+    expect(differing).toEqual([]);
+  });
+
   it('after a symlinked folder a data module imports from is pointed elsewhere', async () => {
     for (const [dir, text] of [['a', 'From folder a.'], ['b', 'From folder b.']]) {
       mkdirSync(join(WARM, 'content/data-' + dir), { recursive: true });
