@@ -11,6 +11,7 @@ import { buildSync, type Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, relative, resolve } from 'node:path';
+import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
 
@@ -19,7 +20,7 @@ export type DataValue = string | number | boolean | null | DataValue[] | { [key:
 export interface DataModule {
   /** The module's exports, as plain JSON data. */
   exports: Record<string, DataValue>;
-  /** Every file the bundle read (the module and what it imports), absolute. */
+  /** What the bundle was made of (src/shared/module-inputs.ts): every file it read, absolute, and the resolutions of its imports. */
   inputs: string[];
 }
 
@@ -37,7 +38,8 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') 
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
   const root = resolve(contentDir);
   let code: string;
-  let inputs: string[];
+  let files: string[];
+  let resolutions: string[];
   try {
     const out = buildSync({
       entryPoints: [file],
@@ -55,21 +57,23 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
       tsconfigRaw: '{}',
     });
     code = out.outputFiles[0]!.text;
-    inputs = Object.keys(out.metafile.inputs).map((p) => resolve(root, p));
+    const made = moduleInputs(out.metafile, root, file);
+    files = made.files;
+    resolutions = made.resolutions;
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors ?? [];
     const first = errors[0];
-    const file = first?.location?.file;
+    const at = first?.location?.file;
     // esbuild quotes what it could not parse: never a word of a file outside the content folder.
-    if (file && !isInside(resolve(root, file), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, file)) };
-    const where = first?.location ? `${file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    if (at && !isInside(resolve(root, at), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, at)) };
+    const where = first?.location ? `${at}:${first.location.line}:${first.location.column + 1}: ` : '';
     return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
   }
-  const outside = inputs.find((p) => !isInside(p, root, { orSelf: true }));
+  const outside = files.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: outsideProblem(root, outside) };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
-  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs } };
+  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs: [...files, ...resolutions] } };
 }
 
 function outsideProblem(root: string, file: string): string {
