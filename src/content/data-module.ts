@@ -7,10 +7,11 @@
 // boundary (a host-realm error's constructor gave back `process`). Only plain
 // JSON leaves the child, so no object of the build reaches the module and
 // none of the module's objects reaches the build.
-import { buildSync, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, relative, resolve } from 'node:path';
+import { esbuild } from '../shared/lazy-packages.ts';
 import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
@@ -41,7 +42,7 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
   let files: string[];
   let resolutions: string[];
   try {
-    const out = buildSync({
+    const out = esbuild().buildSync({
       entryPoints: [file],
       bundle: true,
       write: false,

@@ -22,10 +22,11 @@ import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
+import { esbuild as loadEsbuild } from './lazy-packages.ts';
 import { digestOf, digestText, moduleInputs } from './module-inputs.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -118,7 +119,7 @@ export const NODE_MODULE_BUILD = {
 
 async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<Compiled> {
   const compiled = new Map<string, string>();
-  const result = await esbuild.build({
+  const result = await loadEsbuild().build({
     ...NODE_MODULE_BUILD,
     entryPoints: [file],
     // The comments naming each source are relative to the working folder: the cache folder, not the cwd
