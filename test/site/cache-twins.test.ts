@@ -3,11 +3,11 @@
 // twins linked from the previous out/) and at what the page cache's
 // recorded dependencies leave out. The cache-matrix approach: a "warm"
 // checkout keeps its caches and out/, a "ref" one builds from nothing.
-import { execFile } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
+import { makeCheckout, run } from '../support/warm-checkout.ts';
 import { fixtureConfig, fixtureHome } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/cache-twins');
@@ -28,21 +28,8 @@ const DOCS: Record<string, string> = {
 };
 const DTS = '/** An X.509 certificate. */\nexport declare class Certificate {\n  /** The version field. */\n  version: number;\n}\n';
 
-function run(root: string, args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(root, 'bin/pkidocs.js'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-function makeCheckout(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
-  }
+function twinsCheckout(dir: string): void {
+  makeCheckout(dir);
   const pkg = join(dir, 'node_modules/pkijs');
   mkdirSync(join(pkg, 'build'), { recursive: true });
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'pkijs', version: '3.3.2', types: 'build/index.d.ts' }));
@@ -87,8 +74,8 @@ async function heal(): Promise<void> {
 
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
-  makeCheckout(WARM);
-  makeCheckout(REF);
+  twinsCheckout(WARM);
+  twinsCheckout(REF);
   expect((await warmEqualsCold()).differing).toEqual([]);
 }, 240_000);
 
