@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveStaticHost } from '../../src/check/static-host.ts';
 import { startDevServer } from '../../src/dev/server.ts';
+import { entryOf, MANIFEST, manifestText } from '../../src/output/manifest.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'pkidocs-404-hard-link-'));
 const OUT = join(TMP, 'out');
@@ -20,6 +21,8 @@ mkdirSync(join(TMP, 'elsewhere'));
 writeFileSync(join(TMP, 'elsewhere/secret.txt'), SECRET);
 writeFileSync(join(OUT, 'index.html'), '<!doctype html><title>home</title>');
 linkSync(join(TMP, 'elsewhere/secret.txt'), join(OUT, '404.html'));
+// As a build leaves it: out/'s manifest lists both pages (404.html with the bytes the build wrote).
+writeFileSync(join(OUT, MANIFEST), manifestText(new Map([['index.html', entryOf('<!doctype html><title>home</title>')], ['404.html', entryOf('<!doctype html><title>not found</title>')]])));
 
 describe('out/404.html planted as a hard link to a file outside out/', () => {
   it('the dev server does not serve it for a missing page', async () => {

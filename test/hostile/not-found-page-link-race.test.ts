@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveStaticHost } from '../../src/check/static-host.ts';
 import { startDevServer } from '../../src/dev/server.ts';
+import { entryOf, MANIFEST, manifestText } from '../../src/output/manifest.ts';
 
 const TMP = mkdtempSync(join(tmpdir(), 'pkidocs-404-race-'));
 const OUT = join(TMP, 'out');
@@ -23,6 +24,8 @@ mkdirSync(join(TMP, 'elsewhere'));
 writeFileSync(SECRET_FILE, SECRET);
 writeFileSync(join(OUT, 'index.html'), '<!doctype html><title>home</title>');
 writeFileSync(join(OUT, '404.html'), '<!doctype html><title>not found</title>');
+// As a build leaves it: out/'s manifest lists both pages, so 404.html is one the servers may send.
+writeFileSync(join(OUT, MANIFEST), manifestText(new Map([['index.html', entryOf('<!doctype html><title>home</title>')], ['404.html', entryOf('<!doctype html><title>not found</title>')]])));
 
 /** Swaps out/404.html between a plain file and a link to SECRET_FILE until killed. */
 const SWAPPER = `
@@ -54,7 +57,7 @@ describe('out/404.html swapped for a link between the check and the read', () =>
     } finally {
       await host.close();
     }
-  }, 120_000);
+  }, 400_000);
 
   it('the dev server never serves the outside file', async () => {
     const server = await startDevServer({ siteDir: OUT, port: 0, host: '127.0.0.1' });
@@ -63,5 +66,5 @@ describe('out/404.html swapped for a link between the check and the read', () =>
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, 400_000);
 });
