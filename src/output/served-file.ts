@@ -13,6 +13,7 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isInside } from '../shared/path-inside.ts';
 import { MANIFEST, parseManifest, type Manifest } from './manifest.ts';
+import { allManifestsSettled } from './manifest-update.ts';
 
 export interface ServedFile {
   /** The version read: device, inode, size, modification and change times (any write or new link changes it). */
@@ -30,7 +31,8 @@ const manifests = new Map<string, { id: string; manifest: Manifest | undefined }
  * still that version (it was verified then).
  */
 export async function readServedFile(root: string, rel: string, known?: ServedFile): Promise<ServedFile | undefined> {
-  const entry = (await siteManifest(root))?.get(rel);
+  // A page watch mode just added is listed once its manifest update (queued after the reload) is written.
+  const entry = (await siteManifest(root))?.get(rel) ?? (await allManifestsSettled().then(() => siteManifest(root)))?.get(rel);
   if (!entry) return undefined;
   const file = await openNoFollow(join(root, rel));
   if (!file) return undefined;
