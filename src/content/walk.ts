@@ -8,7 +8,7 @@
 // link is (content/static committed as a link to .git or a key folder), and a
 // hidden entry (.env, .git, .npmrc: a tool's file, never a page) is not listed.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { isMissing, realpathOrUndefined, show } from './read-file.ts';
@@ -51,7 +51,8 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
   const root = realpathOrUndefined(options.root) ?? options.root;
   const start = realpathOrUndefined(dir);
   if (start === undefined) return { files, diagnostics, links };
-  const refused = refusedTarget(dir, start, root);
+  // Hidden parts the configured path itself names (a site under test/.tmp) are the config's choice; a link's are not.
+  const refused = refusedTarget(dir, start, root, join(root, relative(resolve(options.root), resolve(dir))));
   if (refused) return { files, diagnostics: [refused], links };
   /** Real folder → the path it was first listed as. */
   const listed = new Map<string, string>();
