@@ -12,7 +12,7 @@
 // are resolved through their links (a subfolder of the cache planted as a
 // link to the user's files). The file's own name is never followed: a link
 // there is replaced or removed, never written through.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { lstat, mkdir, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { z } from 'zod';
@@ -129,10 +129,18 @@ export function readCacheFile(file: string, maxBytes = MAX_CACHE_BYTES): CacheRe
 
 /** Thrown when a cache path lies outside the cache folder; never caught as a build problem. */
 export class OutsideCacheError extends Error {
-  constructor(readonly path: string, readonly cacheDir: string, readonly action: 'write' | 'delete') {
-    super(`pkidocs refused to ${action} ${path}: it lies outside the cache folder ${cacheDir} once links are resolved (a link planted in the cache?). Nothing was ${action === 'delete' ? 'deleted' : 'written'} there. Delete the cache folder (it is rebuilt) and build again.`);
+  constructor(readonly path: string, readonly cacheDir: string, readonly action: 'write' | 'delete', swapped = false) {
+    super(`pkidocs refused to ${action} ${path}: ${swapped ? `the cache folder ${cacheDir} is no longer the folder this build checked (replaced, or made a link, meanwhile)` : `it lies outside the cache folder ${cacheDir} once links are resolved (a link planted in the cache?)`}. Nothing was ${action === 'delete' ? 'deleted' : 'written'} there. Delete the cache folder (it is rebuilt) and build again.`);
     this.name = 'OutsideCacheError';
   }
+}
+
+/** Cache folder (resolved) → the identity its build's check found it pkidocs' (src/shared/cache-folder.ts). */
+const approved = new Map<string, { dev: number; ino: number }>();
+
+/** Records the identity of a cache folder just checked: every later write and delete there asserts the folder is still that one. */
+export function approveCacheFolder(cacheDir: string, identity: { dev: number; ino: number }): void {
+  approved.set(resolve(cacheDir), { dev: identity.dev, ino: identity.ino });
 }
 
 /**
@@ -143,7 +151,12 @@ export class OutsideCacheError extends Error {
  */
 export function cachePath(cacheDir: string, file: string, action: 'write' | 'delete'): string {
   const absolute = resolve(file);
-  if (!isInside(whereItLandsSync(absolute), realPathOfSync(cacheDir))) throw new OutsideCacheError(absolute, resolve(cacheDir), action);
+  const folder = realPathOfSync(cacheDir);
+  if (!isInside(whereItLandsSync(absolute), folder)) throw new OutsideCacheError(absolute, resolve(cacheDir), action);
+  // Swapped for a link (a `git pull` under serve --watch) since the check: the folder it leads to is not pkidocs'.
+  const id = approved.get(resolve(cacheDir));
+  const now = id && statSync(folder, { throwIfNoEntry: false });
+  if (id && (!now || now.dev !== id.dev || now.ino !== id.ino)) throw new OutsideCacheError(absolute, resolve(cacheDir), action, true);
   return absolute;
 }
 

@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { ClientBundler, type BundleFile } from '../bundle/bundle.ts';
 import { apiNotesMarkdown } from '../content/api-notes.ts';
+import { error } from '../diagnostics/diagnostic.ts';
 import type { FollowedLink } from '../content/walk.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
@@ -18,6 +19,7 @@ import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
 import { OutsideCacheError } from '../shared/cache-io.ts';
+import { checkCacheFolder } from '../shared/cache-folder.ts';
 import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
@@ -121,6 +123,9 @@ export class SiteBuilder {
 
   private async run(plan: ChangePlan, prev: SiteState | undefined, keep?: Promise<boolean>): Promise<RunResult> {
     const started = performance.now();
+    // Per run, not per process: the cache folder can be swapped for a link while watch mode runs.
+    const refused = checkCacheFolder(this.options.root, this.outDir);
+    if (refused) failOn([error('config', 'cache/not-pkidocs-folder', refused.message, { hint: refused.hint })]);
     const fresh = this.runs++ > 0;
     const timings: RunResult['timings'] = [];
     const stage = timer(this.options.reporter, timings, !prev);
