@@ -31,7 +31,10 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
     : Promise.resolve(prev.bundle);
   let converted = false;
   // While TypeDoc converts, this process runs the grammar over the pages' code (src/site/pre-tokenize.ts).
-  const onConvert = (): void => void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
+  const onConvert = (): void => {
+    ctx.reporter.progress?.('api', 'no cached model: TypeDoc converts the declarations');
+    void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
+  };
   const apiLoad = apiDirty
     ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);

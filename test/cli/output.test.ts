@@ -119,6 +119,8 @@ describe('the live status line', () => {
       child.on('close', (code) => (code === 0 ? done(text) : failed(new Error(`script exited ${code}:\n${text}`))));
     });
     expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\bapi \\d+\\.\\d s[^\r\n]*\\(\\d+ stages? done\\)`));
+    // Rendering blocks the timer: the line still moves, drawn by the render loop's progress calls.
+    expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\brender \\d+/\\d+ pages \\d+\\.\\d s`));
     // The status line is erased before any other line is written: each stage line and the result start clean.
     const shown = tty.split(/\r?\n/).map((line) => line.split(`\r${ESC}[K`).at(-1)!);
     expect(shown.filter((line) => line.includes('✓ ')).every((line) => line.startsWith('✓ '))).toBe(true);
