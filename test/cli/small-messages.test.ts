@@ -1,5 +1,6 @@
 // Usage messages a newcomer meets first: they echo what was typed and say
 // what is true of it.
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,4 +27,24 @@ describe('usage messages', () => {
     expect(stderr).toContain('it is a file, not a folder. pkidocs replaces the output folder as a whole, so the file would be deleted.');
     expect(stderr).not.toContain('everything in it');
   });
+
+  it('serve with no site in out/ says it builds first, before the stage lines', async () => {
+    const out = join(TMP, 'never-built');
+    const child = spawn(process.execPath, [join(ROOT, 'bin/pkidocs.js'), 'serve', '--config', join(ROOT, 'test/fixtures/sites/valid/site.config.ts'), '--out', out, '--port', '0'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stdout.resume();
+    await new Promise<void>((done, failed) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('Serving ')) done();
+      });
+      child.on('exit', (code) => failed(new Error(`serve exited ${code}:\n${stderr}`)));
+    });
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGINT');
+    await exited;
+    const notice = stderr.indexOf(`${out} holds no built site yet: building it first, then serving it.`);
+    expect(notice).toBeGreaterThanOrEqual(0);
+    expect(notice).toBeLessThan(stderr.indexOf('✓ config'));
+  }, 300_000);
 });
