@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<void> {
     throw new Error(`The real site did not build (exit ${err.code}):\n${err.stderr ?? ''}${err.stdout ?? ''}`);
   }
   // The site's size is the last size of the line: what it wrote, what out/ already held, or "… MB in all".
-  const m = /Built (\d+) pages \(\d+ rendered, \d+ reused\), checked (\d+) links .*, wrote .* ([\d.]+) MB/.exec(output);
+  const m = /Built (\d+) pages \(\d+ rendered, \d+ reused\), checked (\d+) links .*, wrote .*[ (]([\d.]+) MB/.exec(output);
   if (!m) throw new Error(`Unexpected build output:\n${output}`);
   project.provide('siteOut', outDir);
   project.provide('siteStats', { pages: Number(m[1]), links: Number(m[2]), bytes: Number(m[3]) * 1e6, output });
