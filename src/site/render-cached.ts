@@ -148,6 +148,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   }
 
   const outputs: Rendered['outputs'] = new Map();
+  let done = 0;
   for (const route of site.routes) {
     if (reused.has(route.path)) {
       outputs.set(route.path, { page: { path: route.path, source: route.source, html: '', body: '' }, files: [] });
@@ -155,6 +156,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     }
     const out = renderer.renderSite([route], bodies, data, assets, { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+    ctx.reporter.progress?.('render', `${++done}/${todo.length} pages`);
   }
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {

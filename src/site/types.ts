@@ -21,6 +21,7 @@ import type { SiteRoutes } from '../routes/build-routes.ts';
 import type { SiteLayout } from './changes.ts';
 import type { RouteOutput } from './incremental.ts';
 import type { Reporter } from './reporter.ts';
+import type { Tally } from './write-tally.ts';
 
 export interface BuildOptions {
   root: string;
@@ -41,6 +42,10 @@ export interface BuildStats {
   bytes: number;
   /** out/ already held exactly this site, so nothing was written. */
   unchanged: boolean;
+  /** Files this run wrote (in watch mode: rewrote, as they changed). */
+  written: Tally;
+  /** Files the previous out/ held unchanged, linked instead of written. */
+  linked: Tally;
   ms: number;
 }
 
