@@ -106,7 +106,7 @@ const published = (r: CliResult): { files: number; linked: number } => {
 };
 
 /** The number of pages the render stage reports. */
-const renderedPages = (r: CliResult): number => Number(/render\s+\d+ ms\s+(\d+) pages/.exec(r.stderr)?.[1]);
+const renderedPages = (r: CliResult): number => Number(/render\s+\d+ ms\s+(\d+)(?: of \d+)? pages?/.exec(r.stderr)?.[1]);
 
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
