@@ -15,6 +15,7 @@ import { esbuild } from '../shared/lazy-packages.ts';
 import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
+import { hiddenPartOf } from './read-file.ts';
 
 export type DataValue = string | number | boolean | null | DataValue[] | { [key: string]: DataValue };
 
@@ -72,6 +73,8 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
   }
   const outside = files.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: outsideProblem(root, outside) };
+  const hidden = files.find((p) => hiddenPartOf(p, root) !== undefined);
+  if (hidden) return { problem: `it imports ${relative(root, hidden)}, a hidden file; hidden files (.env, .npmrc, .git) are never read as content` };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
   return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs: [...files, ...resolutions] } };
