@@ -21,7 +21,6 @@ import type { SiteRoutes } from '../routes/build-routes.ts';
 import type { SiteLayout } from './changes.ts';
 import type { RouteOutput } from './incremental.ts';
 import type { Reporter } from './reporter.ts';
-import type { Tally } from './write-tally.ts';
 
 export interface BuildOptions {
   root: string;
@@ -65,6 +64,12 @@ export interface RunResult extends BuildStats {
 
 export type Highlighter = Awaited<ReturnType<typeof loadHighlighter>>;
 export type Contents = OutputFile['contents'];
+
+/** A count of files and their bytes (src/site/write-tally.ts). */
+export interface Tally {
+  files: number;
+  bytes: number;
+}
 
 export interface Content {
   docs: DocSource[];

@@ -2,12 +2,9 @@
 // out/ held unchanged and were linked instead. The result line says both, so
 // a one-page edit never reads as "wrote 17 MB".
 import { plural, size } from '../shared/plural.ts';
-import type { Contents } from './types.ts';
+import type { Contents, Tally } from './types.ts';
 
-export interface Tally {
-  files: number;
-  bytes: number;
-}
+export type { Tally };
 
 export interface WriteTally {
   written: Tally;
