@@ -3,7 +3,7 @@
 // twins linked from the previous out/) and at what the page cache's
 // recorded dependencies leave out. The cache-matrix approach: a "warm"
 // checkout keeps its caches and out/, a "ref" one builds from nothing.
-import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
@@ -204,6 +204,18 @@ describe('a warm build equals a --no-cache build', () => {
     writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Twins',", "title: 'Twins', baseUrl: '/a/',"));
     const { differing } = await warmEqualsCold();
     expect(readFileSync(join(REF_OUT, '_pkidocs/search-index.json'), 'utf8')).toContain('"base":"/a/"');
+    await heal();
+    expect(differing).toEqual([]);
+  });
+
+  it('after an API twin of out/ is edited by hand, its size, inode and mtime kept', async () => {
+    // mtime set back to the nanosecond read before (seconds as a float keep stat's mtimeMs exactly).
+    const path = join(WARM_OUT, 'docs/api/classes/Certificate.md');
+    const before = statSync(path, { bigint: true });
+    writeFileSync(path, readFileSync(path, 'utf8').replace('certificate', 'CERTIFICATE'));
+    utimesSync(path, Number(before.atimeNs) / 1e9, Number(before.mtimeNs) / 1e9);
+    writeFileSync(join(WARM, 'content/docs/installation.md'), doc('Installation', '## Install it\n\nRun `npm install pkijs` first.', 1));
+    const { differing } = await warmEqualsCold();
     await heal();
     expect(differing).toEqual([]);
   });
