@@ -47,9 +47,9 @@ export async function loadCli(root) {
   globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
-  if (!intact(root, dir)) {
+  if (!intact(root, dir, key)) {
     if (existsSync(dir)) notice(`the cached CLI bundle ${relative(root, dir)} is damaged (a file is missing or changed); rebuilding it.`);
-    await rebuild(root, dir);
+    await rebuild(root, dir, key);
     rebuilt = true;
   }
   try {
@@ -57,7 +57,7 @@ export async function loadCli(root) {
   } catch (error) {
     if (rebuilt) throw error; // built just now and still failing: a real error
     notice(`the cached CLI bundle ${relative(root, dir)} failed to load (${String(error?.message ?? error).split('\n')[0]}); rebuilding it.`);
-    await rebuild(root, dir);
+    await rebuild(root, dir, key);
     // A new URL: Node keeps the failed module under the old one.
     return await import(`${url}?rebuilt`);
   }
@@ -114,11 +114,19 @@ function esbuildVersion(root) {
   return createRequire(join(root, 'package.json'))('esbuild/package.json').version;
 }
 
-/** The seal of a manifest's list of files. */
-const manifestSeal = (root, files) => sealBytes(root, MANIFEST, JSON.stringify(files)).toString('hex');
+/**
+ * What a manifest's seal covers: the key of the sources the bundle was built
+ * from, then its list of files. A seal of the files alone let a sealed bundle
+ * of older sources, copied to the folder of today's key, run as today's
+ * pkidocs (a fix rolled back from the cache folder).
+ */
+const sealed = (key, files) => JSON.stringify({ key, files });
 
-/** Whether the manifest is sealed by this checkout and every file it lists is there with the content it was written with. */
-function intact(root, dir) {
+/** The seal of a manifest of the sources `key`, listing `files`. */
+const manifestSeal = (root, key, files) => sealBytes(root, MANIFEST, sealed(key, files)).toString('hex');
+
+/** Whether the manifest is sealed by this checkout for the sources `key`, and every file it lists is there with the content it was written with. */
+function intact(root, dir, key) {
   let manifest;
   try {
     manifest = JSON.parse(readContent(join(dir, MANIFEST))?.toString('utf8') ?? '');
@@ -126,7 +134,8 @@ function intact(root, dir) {
     return false;
   }
   if (!manifest || typeof manifest.files !== 'object' || !manifest.files || typeof manifest.files['main.js'] !== 'string') return false;
-  if (!sealedBy(root, MANIFEST, JSON.stringify(manifest.files), manifest.seal)) return false;
+  // The key is the one computed from the checkout's sources now, never the one the manifest names.
+  if (!sealedBy(root, MANIFEST, sealed(key, manifest.files), manifest.seal)) return false;
   return Object.entries(manifest.files).every(([name, sum]) => {
     if (name.split('/').includes('..')) return false;
     const data = readContent(join(dir, name));
@@ -136,7 +145,7 @@ function intact(root, dir) {
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
-async function rebuild(root, dir) {
+async function rebuild(root, dir, key) {
   rmSync(dir, { recursive: true, force: true });
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
@@ -178,7 +187,7 @@ async function rebuild(root, dir) {
     writeFileSync(join(tmp, name), f.contents, { flag: 'wx' });
     files[name] = sha256(f.contents);
   }
-  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ files, seal: manifestSeal(root, files) }), { flag: 'wx' });
+  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ key, files, seal: manifestSeal(root, key, files) }), { flag: 'wx' });
   try {
     renameSync(tmp, dir);
   } catch {
