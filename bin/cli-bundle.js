@@ -22,11 +22,12 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { claimCacheFolder } from './cache-folder.js';
 import { readContent, sealedBy, sealBytes } from './cache-seal.js';
+import { externalsFromCheckout, externalsRuntime } from './externals.js';
 
 const MANIFEST = 'manifest.json';
 
 /**
- * Packages loaded from node_modules, not bundled: React (one copy must serve
+ * Packages loaded from the checkout's node_modules (externals.js), not bundled: React (one copy must serve
  * the CLI, the site's page modules and watch mode's reloaded templates), those
  * with a native binary or worker (esbuild, tsx), those that locate their own
  * files at run time (typedoc, typescript, shiki's grammars), and those only
@@ -44,7 +45,7 @@ export async function loadCli(root) {
   process.env.PKIDOCS_CODE_HASH = key;
   const dir = join(root, '.pkidocs-cache', `cli-${key}`);
   // bundleDir: the API stage runs TypeDoc in a child process from this bundle too (bin/convert.js).
-  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
+  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir, ...externalsRuntime() };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
   if (!intact(root, dir, key)) {
@@ -99,6 +100,8 @@ function cacheKey(root) {
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
   // src/shared/cache-seal.ts and cache-folder.ts bundle them.
   hash.update(readFileSync(join(root, 'bin/cache-seal.js'))).update(readFileSync(join(root, 'bin/cache-folder.js')));
+  // externals.js writes the modules that load the packages.
+  hash.update(readFileSync(join(root, 'bin/externals.js')));
   // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).
   if (existsSync(join(root, 'package-lock.json'))) hash.update(readFileSync(join(root, 'package-lock.json')));
   for (const dir of ['src', 'templates']) {
@@ -161,12 +164,12 @@ async function rebuild(root, dir, key) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: EXTERNAL,
-    // Bundled CommonJS packages call require() for Node's own modules.
-    banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(import.meta.url);" },
+    // Bundled CommonJS packages call require() for Node's own modules: rooted at the checkout, never at the
+    // cache folder (externals.js says why).
+    banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(globalThis.__pkidocs.rootUrl);" },
     jsx: 'automatic',
     logLevel: 'silent', // its errors come back as one line (below), not esbuild's report with a stack
-    plugins: [moduleLocations(root)],
+    plugins: [externalsFromCheckout(EXTERNAL), moduleLocations(root)],
   }).catch((failure) => {
     // One line naming the file (a refused path, a syntax error of an edited source), not esbuild's stack.
     const first = failure.errors?.[0];

@@ -24,6 +24,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { z } from 'zod';
+import { externalsFromCheckout, externalsRuntime, type ExternalsRuntime } from '../../bin/externals.js';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
 import { esbuild as loadEsbuild } from './lazy-packages.ts';
@@ -53,6 +54,7 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
   const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  installPackageLoader();
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
@@ -96,9 +98,25 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<Compile
 type Compiled = { target: string; files: [string, string][] };
 
 /**
+ * Compiled code runs from the cache folder, whose real path (and every folder
+ * above it) is not the checkout's: its packages are loaded through
+ * globalThis.__pkidocs from the checkout's node_modules (bin/externals.js),
+ * never by a bare import Node would resolve from the cache folder up. The
+ * launcher (bin/cli-bundle.js) sets the loader; unbundled (tests), it is set here.
+ */
+export function installPackageLoader(): void {
+  const host = ((globalThis as { __pkidocs?: Partial<ExternalsRuntime> }).__pkidocs ??= {});
+  if (!host.loadExternal) Object.assign(host, externalsRuntime());
+}
+
+/** The esbuild plugins every build of NODE_MODULE_BUILD starts with: packages from the checkout (installPackageLoader). */
+export const packagesFromCheckout = (): esbuild.Plugin => externalsFromCheckout('all') as esbuild.Plugin;
+
+/**
  * How TypeScript that runs in this process is bundled (site modules here,
- * watch mode's reloaded render code in src/site/renderer.ts): packages stay
- * imports, so React is the one copy the CLI uses; inline source maps keep
+ * watch mode's reloaded render code in src/site/renderer.ts): packages are
+ * loaded from the checkout (packagesFromCheckout), so React is the one copy
+ * the CLI uses; inline source maps keep
  * stack traces on the source lines. The maps hold no copy of the sources:
  * stack traces need only the mappings, and Node keeps every module it
  * imported, with its text and its map, for the life of the process (a
@@ -110,7 +128,6 @@ export const NODE_MODULE_BUILD = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
   jsx: 'automatic',
   sourcemap: 'inline',
   sourcesContent: false,
@@ -129,7 +146,7 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     outdir: dir,
     write: false,
     metafile: true,
-    plugins: [ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
+    plugins: [packagesFromCheckout(), ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
