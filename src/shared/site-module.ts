@@ -58,17 +58,25 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
-/** The seal of a compiled module: its name and its code, under the checkout's key. */
-const sealOf = (out: string, code: string): string => seal(`modules/${out}`, code);
+/**
+ * What a compiled module's seal covers: its name, the inputs it was compiled
+ * from (each with its digest) and its code. Without the inputs, a sealed
+ * module of older sources (or of another page) named in today's list ran as
+ * today's page: the list's digests are plain SHA-256, which anyone recomputes.
+ */
+const sealed_ = (files: Sources['files'], code: string): string => `${JSON.stringify(files)}\0${code}`;
+
+/** The seal of a compiled module under the checkout's key. */
+const sealOf = (out: string, files: Sources['files'], code: string): string => seal(`modules/${out}`, sealed_(files, code));
 
 /**
- * The compiled code at `file` when `mac` seals it: one planted or edited in
- * the cache folder is compiled again instead of imported. Read as content is
- * read (readCacheFile: no link followed, no FIFO waited on).
+ * Whether the compiled code at `file` is the one `sources` seals: one planted
+ * or edited in the cache folder is compiled again instead of imported. Read as
+ * content is read (readCacheFile: no link followed, no FIFO waited on).
  */
-function holdsSealed(file: string, mac: string | undefined): boolean {
+function holdsSealed(file: string, sources: Sources): boolean {
   const read = readCacheFile(file);
-  return read.text !== undefined && sealed(`modules/${basename(file)}`, read.text, mac);
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealed_(sources.files, read.text), sources.seal);
 }
 
 const sourcesSchema = z.object({
@@ -76,7 +84,7 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
-  /** The seal of the compiled file's name and code (sealOf). */
+  /** The seal of the compiled file's name, inputs and code (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
@@ -87,7 +95,7 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<Compile
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsSealed(target, sources.seal)) return undefined;
+  if (!holdsSealed(target, sources)) return undefined;
   for (const [path, digest] of sources.files) {
     if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
@@ -152,14 +160,13 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
   if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) and import resolutions are digested now.
   const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
   for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
-  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(out, files, code) } satisfies Sources));
   await sweep(dir, prefix, out);
   return { target: join(dir, out), files };
 }
