@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import type { Metafile } from 'esbuild';
+import { isExternalInput } from '../../bin/externals.js';
 
 const MARK = '\0';
 
@@ -27,6 +28,7 @@ export function moduleInputs(metafile: Metafile, workDir: string, entry: string)
   const files: string[] = [];
   const resolutions = new Set([resolutionId(resolve(workDir, entry), `./${entry.split(/[\\/]/).pop()}`)]);
   for (const [path, input] of Object.entries(metafile.inputs)) {
+    if (isExternalInput(path)) continue; // a package's loader (bin/externals.js), no file
     const file = resolve(workDir, path);
     files.push(file);
     for (const imp of input.imports) {

@@ -24,6 +24,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { z } from 'zod';
+import { externalsFromCheckout, externalsRuntime, type ExternalsRuntime } from '../../bin/externals.js';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
 import { esbuild as loadEsbuild } from './lazy-packages.ts';
@@ -53,20 +54,29 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
   const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  installPackageLoader();
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
-/** The seal of a compiled module: its name and its code, under the checkout's key. */
-const sealOf = (out: string, code: string): string => seal(`modules/${out}`, code);
+/**
+ * What a compiled module's seal covers: its name, the inputs it was compiled
+ * from (each with its digest) and its code. Without the inputs, a sealed
+ * module of older sources (or of another page) named in today's list ran as
+ * today's page: the list's digests are plain SHA-256, which anyone recomputes.
+ */
+const sealed_ = (files: Sources['files'], code: string): string => `${JSON.stringify(files)}\0${code}`;
+
+/** The seal of a compiled module under the checkout's key. */
+const sealOf = (out: string, files: Sources['files'], code: string): string => seal(`modules/${out}`, sealed_(files, code));
 
 /**
- * The compiled code at `file` when `mac` seals it: one planted or edited in
- * the cache folder is compiled again instead of imported. Read as content is
- * read (readCacheFile: no link followed, no FIFO waited on).
+ * Whether the compiled code at `file` is the one `sources` seals: one planted
+ * or edited in the cache folder is compiled again instead of imported. Read as
+ * content is read (readCacheFile: no link followed, no FIFO waited on).
  */
-function holdsSealed(file: string, mac: string | undefined): boolean {
+function holdsSealed(file: string, sources: Sources): boolean {
   const read = readCacheFile(file);
-  return read.text !== undefined && sealed(`modules/${basename(file)}`, read.text, mac);
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealed_(sources.files, read.text), sources.seal);
 }
 
 const sourcesSchema = z.object({
@@ -74,7 +84,7 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
-  /** The seal of the compiled file's name and code (sealOf). */
+  /** The seal of the compiled file's name, inputs and code (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
@@ -85,7 +95,7 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<Compile
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsSealed(target, sources.seal)) return undefined;
+  if (!holdsSealed(target, sources)) return undefined;
   for (const [path, digest] of sources.files) {
     if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
@@ -96,9 +106,25 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<Compile
 type Compiled = { target: string; files: [string, string][] };
 
 /**
+ * Compiled code runs from the cache folder, whose real path (and every folder
+ * above it) is not the checkout's: its packages are loaded through
+ * globalThis.__pkidocs from the checkout's node_modules (bin/externals.js),
+ * never by a bare import Node would resolve from the cache folder up. The
+ * launcher (bin/cli-bundle.js) sets the loader; unbundled (tests), it is set here.
+ */
+export function installPackageLoader(): void {
+  const host = ((globalThis as { __pkidocs?: Partial<ExternalsRuntime> }).__pkidocs ??= {});
+  if (!host.loadExternal) Object.assign(host, externalsRuntime());
+}
+
+/** The esbuild plugins every build of NODE_MODULE_BUILD starts with: packages from the checkout (installPackageLoader). */
+export const packagesFromCheckout = (): esbuild.Plugin => externalsFromCheckout('all') as esbuild.Plugin;
+
+/**
  * How TypeScript that runs in this process is bundled (site modules here,
- * watch mode's reloaded render code in src/site/renderer.ts): packages stay
- * imports, so React is the one copy the CLI uses; inline source maps keep
+ * watch mode's reloaded render code in src/site/renderer.ts): packages are
+ * loaded from the checkout (packagesFromCheckout), so React is the one copy
+ * the CLI uses; inline source maps keep
  * stack traces on the source lines. The maps hold no copy of the sources:
  * stack traces need only the mappings, and Node keeps every module it
  * imported, with its text and its map, for the life of the process (a
@@ -110,7 +136,6 @@ export const NODE_MODULE_BUILD = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
   jsx: 'automatic',
   sourcemap: 'inline',
   sourcesContent: false,
@@ -129,20 +154,19 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     outdir: dir,
     write: false,
     metafile: true,
-    plugins: [ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
+    plugins: [packagesFromCheckout(), ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
   if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) and import resolutions are digested now.
   const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
   for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
-  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(out, files, code) } satisfies Sources));
   await sweep(dir, prefix, out);
   return { target: join(dir, out), files };
 }
