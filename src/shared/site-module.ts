@@ -10,7 +10,12 @@
 // module's cached render is keyed on them (SiteModule.inputs). The cache folder is
 // content (a restored CI cache may be planted), so a compiled file is imported
 // only when the list's seal (src/shared/cache-seal.ts: a key the folder does
-// not hold) matches its code; otherwise it is compiled again, never run.
+// not hold) matches it: the compiled file's name and code, the source it was
+// compiled for and the list of inputs with their digests. No sealed module can
+// stand for another source or another input set (the digests are hashes of
+// public files: an older sealed module listed with today's digests was run),
+// and an unsealed list is never read for digests. Otherwise it is compiled
+// again, never run.
 // Being sealed, a compiled module is used by --no-cache too.
 // Syntax errors come back as esbuild words them, with file, line and column.
 //
@@ -52,21 +57,25 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
-  const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  const made = (await compiledBefore(sourcesFile, dir, rel(file))) ?? (await compile(file, dir, prefix, sourcesFile, rel(file)));
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
-/** The seal of a compiled module: its name and its code, under the checkout's key. */
-const sealOf = (out: string, code: string): string => seal(`modules/${out}`, code);
+/** What a compiled module's seal covers besides its name: the source it was compiled for, its inputs with their digests, its code. */
+const sealedText = (source: string, files: [string, string][], code: string): string => JSON.stringify([source, files, digestText(code)]);
+
+/** The seal of the compiled module `out` of `source` (relative to the folder), made from `files`, under the checkout's key. */
+const sealOf = (source: string, out: string, files: [string, string][], code: string): string => seal(`modules/${out}`, sealedText(source, files, code));
 
 /**
- * The compiled code at `file` when `mac` seals it: one planted or edited in
- * the cache folder is compiled again instead of imported. Read as content is
+ * Whether the list's seal covers it whole with the compiled code at `file`:
+ * one planted or edited in the cache folder, or listed for another source or
+ * other inputs, is compiled again instead of imported. Read as content is
  * read (readCacheFile: no link followed, no FIFO waited on).
  */
-function holdsSealed(file: string, mac: string | undefined): boolean {
+function holdsSealed(file: string, source: string, sources: Sources): boolean {
   const read = readCacheFile(file);
-  return read.text !== undefined && sealed(`modules/${basename(file)}`, read.text, mac);
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealedText(source, sources.files, read.text), sources.seal);
 }
 
 const sourcesSchema = z.object({
@@ -74,18 +83,19 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
-  /** The seal of the compiled file's name and code (sealOf). */
+  /** The seal of the compiled file's name and code, its source and these inputs (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
 
 /** What was compiled, when every input still holds what it held (esbuild is then not started at all). */
-async function compiledBefore(sourcesFile: string, dir: string): Promise<Compiled | undefined> {
+async function compiledBefore(sourcesFile: string, dir: string, source: string): Promise<Compiled | undefined> {
   // A bad list is no notice's worth: the module is compiled again, which rewrites it.
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsSealed(target, sources.seal)) return undefined;
+  // Before any input is digested: only a list this checkout wrote names files to read.
+  if (!holdsSealed(target, source, sources)) return undefined;
   for (const [path, digest] of sources.files) {
     if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
@@ -117,7 +127,7 @@ export const NODE_MODULE_BUILD = {
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 
-async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<Compiled> {
+async function compile(file: string, dir: string, prefix: string, sourcesFile: string, source: string): Promise<Compiled> {
   const compiled = new Map<string, string>();
   const result = await loadEsbuild().build({
     ...NODE_MODULE_BUILD,
@@ -135,14 +145,13 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
   if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) and import resolutions are digested now.
   const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
   for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
-  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(source, out, files, code) } satisfies Sources));
   await sweep(dir, prefix, out);
   return { target: join(dir, out), files };
 }
