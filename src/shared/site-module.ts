@@ -113,7 +113,11 @@ type Compiled = { target: string; files: [string, string][] };
  * stack traces need only the mappings, and Node keeps every module it
  * imported, with its text and its map, for the life of the process (a
  * template edit in watch mode loads the render code again: ~0.87 MB kept per
- * load with the sources, ~0.27 MB without).
+ * load with the sources, ~0.27 MB without). The compiler options are given
+ * whole (tsconfigRaw), so no tsconfig.json on disk is consulted: one planted
+ * in content/ could map `react` ("paths") to a static file, which would then
+ * run as the page's code, and no module's key holds it. They are the options
+ * of the checkout's tsconfig.json that change what esbuild emits.
  */
 export const NODE_MODULE_BUILD = {
   bundle: true,
@@ -122,6 +126,7 @@ export const NODE_MODULE_BUILD = {
   target: 'node20',
   packages: 'external',
   jsx: 'automatic',
+  tsconfigRaw: { compilerOptions: { jsx: 'react-jsx', target: 'ES2022', verbatimModuleSyntax: true } },
   sourcemap: 'inline',
   sourcesContent: false,
   logLevel: 'silent',
