@@ -10,7 +10,12 @@
 // module's cached render is keyed on them (SiteModule.inputs). The cache folder is
 // content (a restored CI cache may be planted), so a compiled file is imported
 // only when the list's seal (src/shared/cache-seal.ts: a key the folder does
-// not hold) matches its code; otherwise it is compiled again, never run.
+// not hold) matches it: the compiled file's name and code, the source it was
+// compiled for and the list of inputs with their digests. No sealed module can
+// stand for another source or another input set (the digests are hashes of
+// public files: an older sealed module listed with today's digests was run),
+// and an unsealed list is never read for digests. Otherwise it is compiled
+// again, never run.
 // Being sealed, a compiled module is used by --no-cache too.
 // Syntax errors come back as esbuild words them, with file, line and column.
 //
@@ -53,30 +58,26 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
-  const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  const made = (await compiledBefore(sourcesFile, dir, rel(file))) ?? (await compile(file, dir, prefix, sourcesFile, rel(file)));
   installPackageLoader();
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
-/**
- * What a compiled module's seal covers: its name, the inputs it was compiled
- * from (each with its digest) and its code. Without the inputs, a sealed
- * module of older sources (or of another page) named in today's list ran as
- * today's page: the list's digests are plain SHA-256, which anyone recomputes.
- */
-const sealed_ = (files: Sources['files'], code: string): string => `${JSON.stringify(files)}\0${code}`;
+/** What a compiled module's seal covers besides its name: the source it was compiled for, its inputs with their digests, its code. */
+const sealedText = (source: string, files: [string, string][], code: string): string => JSON.stringify([source, files, digestText(code)]);
 
-/** The seal of a compiled module under the checkout's key. */
-const sealOf = (out: string, files: Sources['files'], code: string): string => seal(`modules/${out}`, sealed_(files, code));
+/** The seal of the compiled module `out` of `source` (relative to the folder), made from `files`, under the checkout's key. */
+const sealOf = (source: string, out: string, files: [string, string][], code: string): string => seal(`modules/${out}`, sealedText(source, files, code));
 
 /**
- * Whether the compiled code at `file` is the one `sources` seals: one planted
- * or edited in the cache folder is compiled again instead of imported. Read as
- * content is read (readCacheFile: no link followed, no FIFO waited on).
+ * Whether the list's seal covers it whole with the compiled code at `file`:
+ * one planted or edited in the cache folder, or listed for another source or
+ * other inputs, is compiled again instead of imported. Read as content is
+ * read (readCacheFile: no link followed, no FIFO waited on).
  */
-function holdsSealed(file: string, sources: Sources): boolean {
+function holdsSealed(file: string, source: string, sources: Sources): boolean {
   const read = readCacheFile(file);
-  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealed_(sources.files, read.text), sources.seal);
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealedText(source, sources.files, read.text), sources.seal);
 }
 
 const sourcesSchema = z.object({
@@ -84,18 +85,19 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
-  /** The seal of the compiled file's name, inputs and code (sealOf). */
+  /** The seal of the compiled file's name and code, its source and these inputs (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
 
 /** What was compiled, when every input still holds what it held (esbuild is then not started at all). */
-async function compiledBefore(sourcesFile: string, dir: string): Promise<Compiled | undefined> {
+async function compiledBefore(sourcesFile: string, dir: string, source: string): Promise<Compiled | undefined> {
   // A bad list is no notice's worth: the module is compiled again, which rewrites it.
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsSealed(target, sources)) return undefined;
+  // Before any input is digested: only a list this checkout wrote names files to read.
+  if (!holdsSealed(target, source, sources)) return undefined;
   for (const [path, digest] of sources.files) {
     if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
@@ -129,7 +131,11 @@ export const packagesFromCheckout = (): esbuild.Plugin => externalsFromCheckout(
  * stack traces need only the mappings, and Node keeps every module it
  * imported, with its text and its map, for the life of the process (a
  * template edit in watch mode loads the render code again: ~0.87 MB kept per
- * load with the sources, ~0.27 MB without).
+ * load with the sources, ~0.27 MB without). The compiler options are given
+ * whole (tsconfigRaw), so no tsconfig.json on disk is consulted: one planted
+ * in content/ could map `react` ("paths") to a static file, which would then
+ * run as the page's code, and no module's key holds it. They are the options
+ * of the checkout's tsconfig.json that change what esbuild emits.
  */
 export const NODE_MODULE_BUILD = {
   bundle: true,
@@ -137,12 +143,13 @@ export const NODE_MODULE_BUILD = {
   format: 'esm',
   target: 'node20',
   jsx: 'automatic',
+  tsconfigRaw: { compilerOptions: { jsx: 'react-jsx', target: 'ES2022', verbatimModuleSyntax: true } },
   sourcemap: 'inline',
   sourcesContent: false,
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 
-async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<Compiled> {
+async function compile(file: string, dir: string, prefix: string, sourcesFile: string, source: string): Promise<Compiled> {
   const compiled = new Map<string, string>();
   const result = await loadEsbuild().build({
     ...NODE_MODULE_BUILD,
@@ -166,7 +173,7 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
   for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
-  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(out, files, code) } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(source, out, files, code) } satisfies Sources));
   await sweep(dir, prefix, out);
   return { target: join(dir, out), files };
 }
