@@ -15,9 +15,9 @@ import { freshCheckout } from './support/fresh-checkout.ts';
 const { tmp: TMP, checkout: CHECKOUT } = freshCheckout();
 
 /** `pkidocs build` as a user runs it in the checkout: the default --out (out). */
-function buildDefaultOut(): Promise<{ code: number; output: string }> {
+function buildDefaultOut(args: string[] = []): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), 'build'], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
+    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), 'build', ...args], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
       done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stderr + stdout });
     });
   });
@@ -36,5 +36,18 @@ describe('a committed out link to an empty folder outside the repository', () =>
     const result = await buildDefaultOut();
     const after = { files: readdirSync(confD).sort(), sameFolder: statSync(confD).ino === before, beside: readdirSync(join(home, '.config/fish')).sort() };
     expect(after, result.output).toEqual({ files: [], sameFolder: true, beside: ['conf.d'] });
+    expect(result.code).toBe(64);
+    expect(result.output).toContain(`Refusing to use ${join(CHECKOUT, 'out')} as the output folder: it is a symbolic link to ${confD}.`);
+    expect(result.output).toContain(`pass it itself: --out ${confD}`);
+  }, 180_000);
+
+  it('a link in a folder above --out inside the checkout is refused too', async () => {
+    const elsewhere = join(TMP, 'elsewhere');
+    mkdirSync(elsewhere, { recursive: true });
+    symlinkSync('../elsewhere', join(CHECKOUT, 'site'));
+    const result = await buildDefaultOut(['--out', 'site/out']);
+    expect({ code: result.code, files: readdirSync(elsewhere) }, result.output).toEqual({ code: 64, files: [] });
+    expect(result.output).toContain(`its folder ${join(CHECKOUT, 'site')} is a symbolic link to ${elsewhere}.`);
+    expect(result.output).toContain(`pass it itself: --out ${join(elsewhere, 'out')}`);
   }, 180_000);
 });
