@@ -22,9 +22,16 @@ describe('serve --open with the base URL of a committed out/', () => {
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, '404.html'), '<!doctype html><html><head><meta name="pkidocs:base-url" content="/docs&calc.exe&/"></head><body></body></html>\n');
     const base = siteBase(out)();
-    const [command, args] = browserCommand(`http://127.0.0.1:3000${base}`, 'win32');
-    expect(command).toBe('cmd');
-    // An unescaped & | < > in cmd's command line starts another command.
-    expect(args.filter((a) => /(?<!\^)[&|<>]/.test(a)), `base read back: ${base}`).toEqual([]);
+    const launcher = browserCommand(`http://127.0.0.1:3000${base}`, 'win32');
+    // cmd runs, or nothing is launched; an unescaped & | < > in cmd's command line starts another command.
+    const unsafe = (launcher?.[1] ?? []).filter((a) => /(?<!\^)[&|<>]/.test(a));
+    expect({ base, unsafe }).toEqual({ base: '/', unsafe: [] });
+    expect(launcher?.[0]).toBe('cmd');
+  });
+
+  it('launches nothing on Windows for a URL cmd would split, whatever its source', () => {
+    expect(browserCommand('http://127.0.0.1:3000/docs&calc.exe&/', 'win32')).toBeUndefined();
+    expect(browserCommand('http://127.0.0.1:3000/%PATH%/', 'win32')).toBeUndefined();
+    expect(browserCommand('http://127.0.0.1:3000/PKI.js/', 'win32')).toEqual(['cmd', ['/c', 'start', '""', 'http://127.0.0.1:3000/PKI.js/']]);
   });
 });
