@@ -24,7 +24,7 @@ import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
 import { followedLinks } from './watch-links.ts';
-import { sealBuiltSite } from './built-here.ts';
+import { recordBuiltSite } from './built-here.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
@@ -53,7 +53,7 @@ export class SiteBuilder {
   private readonly renderCode: RendererLoader;
   /** A run's writing failed: the next one writes the whole site (not only the files that changed). */
   private writeWhole = false;
-  /** A run wrote out/ since the last seal: close() records its manifest as this checkout's (built-here.ts). */
+  /** The last run wrote out/ whole or in part: close() records its manifest as this checkout's (built-here.ts). */
   private wroteSite = false;
 
   constructor(private readonly options: SiteBuilderOptions) {
@@ -99,10 +99,7 @@ export class SiteBuilder {
   /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
     await manifestSettled(this.outDir); // written while the lock is held
-    if (this.wroteSite) {
-      this.wroteSite = false;
-      await sealBuiltSite(this.ctx.cacheDir, this.outDir).catch((e: NodeJS.ErrnoException) => this.ctx.notice(`The record of the built site could not be saved in ${this.ctx.cacheDir} (${e.code ?? e.message}); pkidocs serve will build ${this.outDir} again before serving it.`));
-    }
+    if (this.wroteSite) await recordBuiltSite(this.ctx.cacheDir, this.outDir, (message) => this.ctx.notice(message));
     await Promise.all([(await this.claim.take())?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 

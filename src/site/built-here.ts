@@ -46,3 +46,8 @@ export async function notBuiltHere(cacheDir: string, outDir: string): Promise<st
   if (manifest === undefined) return `it has no readable ${MANIFEST}`;
   return manifest === record.manifest ? undefined : `its ${MANIFEST} is not the one this checkout's last build wrote`;
 }
+
+/** sealBuiltSite, with a failure (a read-only cache) told as a notice: serve then builds first, which is safe. */
+export async function recordBuiltSite(cacheDir: string, outDir: string, notice: (message: string) => void): Promise<void> {
+  await sealBuiltSite(cacheDir, outDir).catch((e: NodeJS.ErrnoException) => notice(`The record of the built site could not be saved in ${cacheDir} (${e.code ?? e.message}); pkidocs serve will build ${outDir} again before serving it.`));
+}
