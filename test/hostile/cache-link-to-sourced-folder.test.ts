@@ -11,12 +11,17 @@ import { freshCheckout } from './support/fresh-checkout.ts';
 
 const { tmp: TMP, checkout: CHECKOUT, cache: CACHE, out: OUT, build } = freshCheckout();
 
+/** Makes `folder` (empty) and commits .pkidocs-cache as a link to it. */
+function linkCacheTo(folder: string): void {
+  mkdirSync(folder, { recursive: true });
+  rmSync(CACHE, { recursive: true, force: true });
+  symlinkSync(folder, CACHE);
+}
+
 describe('.pkidocs-cache committed as a link to an empty folder outside the checkout', () => {
   it('to ~/.bashrc.d: refused (exit 2) before a file is written there, and out/ is not built', async () => {
     const sourced = join(TMP, 'home/.bashrc.d');
-    mkdirSync(sourced, { recursive: true });
-    rmSync(CACHE, { recursive: true, force: true });
-    symlinkSync(sourced, CACHE);
+    linkCacheTo(sourced);
     const result = await build();
     expect({ code: result.code, written: readdirSync(sourced) }, result.output).toEqual({ code: 2, written: [] });
     expect(result.output).toContain('outside the checkout: pkidocs keeps its cache inside the checkout');
@@ -25,9 +30,7 @@ describe('.pkidocs-cache committed as a link to an empty folder outside the chec
 
   it('to an empty folder inside the checkout: claimed, and the build succeeds', async () => {
     const inside = join(CHECKOUT, 'caches/pkidocs');
-    mkdirSync(inside, { recursive: true });
-    rmSync(CACHE, { recursive: true, force: true });
-    symlinkSync(inside, CACHE);
+    linkCacheTo(inside);
     const result = await build();
     expect(result.code, result.output).toBe(0);
     expect(readdirSync(inside)).toContain('CACHEDIR.TAG');
