@@ -47,6 +47,8 @@ export interface PublishInput {
   routes: readonly RouteRecord[];
   bodies: ReadonlyMap<string, PublishBody>;
   model: ApiModel;
+  /** The model of each other docs version and its API base, by version name (routes with `version`). */
+  versions?: ReadonlyMap<string, { model: ApiModel; base: string }>;
   contentDir: string;
   /** Files of content/static, by path relative to it. */
   statics: readonly { path: string }[];
@@ -78,8 +80,8 @@ export function publishSite(input: PublishInput): PublishResult {
   const diagnostics = imageProblems(input);
   // A page's URL as the text files give it: absolute with an origin, else a path under the base.
   const url = (path: string): string => (origin ? absoluteUrl(origin, base, path) : withBase(base, path));
-  const cx = apiMarkdownContext(model, url);
-  const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
+  const main = { cx: apiMarkdownContext(model, url), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name) };
+  const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
   /** Route → its twin (undefined: kept, not made again). */
   const twins = new Map<string, string | undefined>();
   const memo = input.memo;
@@ -91,8 +93,10 @@ export function publishSite(input: PublishInput): PublishResult {
     }
     const body = bodies.get(route.path);
     const m = route.model;
-    const notes = m.type === 'api-item' ? input.notes?.(m.item) : undefined;
-    const from = [config, model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
+    const { cx, apiPath } = (route.version && byVersion.get(route.version)) || main;
+    // Site notes hold for the default version: other versions' twins go without them, as their pages do.
+    const notes = m.type === 'api-item' && !route.version ? input.notes?.(m.item) : undefined;
+    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
     const memoed = memo?.get(route.path);
     if (memoed && memoed.from.length === from.length && memoed.from.every((x, i) => x === from[i])) {
       if (memoed.markdown !== undefined) twins.set(route.path, memoed.markdown);

@@ -11,7 +11,8 @@ import type { SidebarId } from '../shared/page.ts';
 import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
 import { readingOrder } from '../shared/navigation.ts';
-import { buildSidebars, type Sidebars } from './sidebars.ts';
+import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
+import { apiBaseOf } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 
 export interface RouteInputs {
@@ -23,6 +24,23 @@ export interface RouteInputs {
   model: ApiModel;
   dts: string;
   readme: string;
+  /** The other docs versions (under their own segment), each with its own API model. */
+  versions?: readonly VersionRouteInput[];
+}
+
+export interface VersionRouteInput {
+  name: string;
+  /** `/docs/4.0`: where the version's pages live. */
+  docsPath: string;
+  model: ApiModel;
+  dts: string;
+  readme: string;
+}
+
+/** A version's own sidebars and where its navbar items point. */
+export interface VersionNavigation {
+  sidebars: Sidebars;
+  sidebarHome: Partial<Record<SidebarId, string>>;
 }
 
 export interface SiteRoutes {
@@ -30,6 +48,8 @@ export interface SiteRoutes {
   sidebars: Sidebars;
   /** Where each sidebar's navbar item points: its first page. */
   sidebarHome: Partial<Record<SidebarId, string>>;
+  /** The navigation of each other docs version, by version name (its pages carry `version`). */
+  versions: Record<string, VersionNavigation>;
 }
 
 export const NOT_FOUND_PATH = '/404';
@@ -49,14 +69,26 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
       model: { type: 'doc', doc: d },
     })),
     ...apiRoutes(input.model, input.dts, input.readme),
+    ...(input.versions ?? []).flatMap((v) => apiRoutes(v.model, v.dts, v.readme, apiBaseOf(v.docsPath), v.name)),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts)];
+  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
   const sidebars = buildSidebars(base, input.docs, input.model);
-  const sidebarHome: Partial<Record<SidebarId, string>> = {};
-  for (const id of Object.keys(sidebars) as SidebarId[]) sidebarHome[id] = readingOrder(sidebars[id])[0]?.href;
+  const sidebarHome = homes(sidebars);
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
-  return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome }, diagnostics };
+  const versions: Record<string, VersionNavigation> = {};
+  for (const v of input.versions ?? []) {
+    const own = versionSidebars(v.model, apiBaseOf(v.docsPath));
+    versions[v.name] = { sidebars: own, sidebarHome: homes(own) };
+  }
+  return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
+}
+
+/** Each sidebar's first page. */
+function homes(sidebars: Sidebars): Partial<Record<SidebarId, string>> {
+  const out: Partial<Record<SidebarId, string>> = {};
+  for (const id of Object.keys(sidebars) as SidebarId[]) out[id] = readingOrder(sidebars[id])[0]?.href;
+  return out;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface RouteRecord {
   /** Only an exact path match shows this route (all of ours but the 404). */
   exact: boolean;
   sidebar?: SidebarId;
+  /** The docs version (its name) of a page under a version segment; none for the default version's. */
+  version?: string;
   /** The file the page comes from, for diagnostics. */
   source: string;
   model: RouteModel;

@@ -39,7 +39,8 @@ export function isSearchedPage(kind: RouteKind): boolean {
  * prose of their own. The other API pages are indexed from the model alone.
  */
 export function searchedRoutes(routes: readonly RouteRecord[], noted: ReadonlySet<string>): RouteRecord[] {
-  return routes.filter((r) => isSearchedPage(r.kind) || (r.model.type === 'api-item' && API_PAGE_KINDS.has(r.kind) && noted.has(r.model.item.name)));
+  // The other docs versions' pages are not in the index yet: their API rows would need a model of their own.
+  return routes.filter((r) => !r.version && (isSearchedPage(r.kind) || (r.model.type === 'api-item' && API_PAGE_KINDS.has(r.kind) && noted.has(r.model.item.name))));
 }
 
 /** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */

@@ -72,6 +72,8 @@ export interface PageView {
   documentTitle: string;
   description?: string;
   sidebar?: SidebarId;
+  /** The docs version of a page under a version segment (its own site data); none for the default version. */
+  version?: string;
   toc: TocEntry[];
 }
 

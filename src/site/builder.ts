@@ -27,6 +27,7 @@ import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts'
 import { failOn, settleAll, timer } from './stage.ts';
 import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
+import { apiBaseOf } from '../routes/api-urls.ts';
 
 const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
 
@@ -144,7 +145,8 @@ export class SiteBuilder {
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
       const reuse = rendered.publishInput;
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, memo: this.ctx.incremental ? this.twins : undefined });
+      const versions = new Map(inputs.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }]));
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, versions, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
       return { files: generated(out.files), linked: generated(reuse?.linked ?? []), notices: out.notices };
     }, (r) => {

@@ -5,6 +5,7 @@ import { loadApi, type LoadApiResult } from '../api/index.ts';
 import { bundleClient } from '../bundle/bundle.ts';
 import { resolveLibrary, type LibraryInfo } from '../config/library.ts';
 import { loadConfig } from '../config/load.ts';
+import { versionDocsPath } from '../config/versions.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { readApiNotes } from '../content/api-notes.ts';
 import { readDocs } from '../content/docs.ts';
@@ -17,7 +18,7 @@ import { cachedBundle } from './bundle-cache.ts';
 import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
-import type { Content, Inputs, SiteState, StageContext } from './types.ts';
+import type { Content, Inputs, SiteState, StageContext, VersionApi } from './types.ts';
 
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
@@ -34,14 +35,29 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   const apiLoad = apiDirty
     ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);
-  const [content, api, bundle] = await settleAll([contentRead, apiLoad, bundled] as const);
-  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
+  // Every other docs version's model, each keyed and cached per declaration file as the default one is.
+  const versionsLoad = apiDirty
+    ? stage('api-versions', () => loadVersionApis(ctx, config, library), (r) => r.map((v) => `${v.name}: ${v.api.model.items.length} exports${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
+    : Promise.resolve(prev.versionApis);
+  const [content, api, bundle, versionApis] = await settleAll([contentRead, apiLoad, bundled, versionsLoad] as const);
+  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
   const site = await stage('routes', async () => {
     const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
-    const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
+    const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
+    const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme, versions });
     return result.site ?? fail(result.diagnostics);
   }, (s) => `${s.routes.length} routes`);
-  return { config, library, content, api, bundle, site };
+  return { config, library, content, api, versionApis, bundle, site };
+}
+
+async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: LibraryInfo): Promise<VersionApi[]> {
+  const out: VersionApi[] = [];
+  for (const v of config.docs.versions) {
+    const release = v.path ? library.releases.get(v.name) : undefined;
+    if (!release) continue;
+    out.push({ name: v.name, docsPath: versionDocsPath(config, v), library: release, api: await loadApiModel(ctx, release, () => {}) });
+  }
+  return out;
 }
 
 async function loadSiteConfig(ctx: StageContext): Promise<{ config: SiteConfig; library: LibraryInfo }> {

@@ -21,7 +21,7 @@ import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
+import { apiBodyKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { keptApiTwins, reusablePublish } from './publish-reuse.ts';
@@ -31,7 +31,7 @@ import { failOn } from './stage.ts';
 import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
 
 export async function renderWithPageCache(ctx: StageContext, renderer: Renderer, input: Inputs): Promise<Rendered | undefined> {
-  const { config, content, api, bundle, site, library } = input;
+  const { config, content, api, bundle, site } = input;
   const env = await environmentKey(ctx.root);
   if (!env || !api.key) return undefined;
   // The API bodies (and their cache) depend on the site notes as well as the model.
@@ -39,10 +39,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const cache = await PageCache.open(ctx.cacheDir, ctx.outDir, { read: ctx.useCache, onNotice: ctx.notice });
   const rel = (file: string): string => relative(ctx.root, file).split(sep).join('/');
 
-  const { data, dataFile } = siteData(input);
-  const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async () => readmeKey(library.readme, config), pagesDir: pagesDir(ctx.layout) });
-  const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
+  const dataOf = versionSiteData(input);
+  const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: SEARCH_INDEX_URL });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout) });
+  const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
   const linked: LinkedFile[] = [];
@@ -149,7 +149,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       outputs.set(route.path, { page: { path: route.path, source: route.source, html: '', body: '' }, files: [] });
       continue;
     }
-    const out = renderer.renderSite([route], bodies, data, assets, { origin: config.url, image: config.image });
+    const out = renderer.renderSite([route], bodies, dataOf.of(route).data, assetsOf(route), { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
   }
 
@@ -208,8 +208,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     bodies,
     dependencies,
     outputs,
-    assets: [...bundle.files, dataFile, searchFile],
-    dataUrl: dataFile.url,
+    assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), searchFile],
+    dataUrl: dataOf.files.map((f) => f.dataFile.url).join(' '),
     searchFile,
     renderedPaths: new Set(todo.map((r) => r.path)),
     linked,
