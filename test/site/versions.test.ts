@@ -36,13 +36,14 @@ const hrefsIn = (json: unknown): string[] => [...JSON.stringify(json).matchAll(/
 const TODAY_API = readFileSync(join(ROOT, 'test/fixtures/routes-3.3.2.txt'), 'utf8').split('\n').filter((l) => l.startsWith('/docs/api/'));
 
 describe('the 4.0.0 API reference', () => {
-  const pages = pagesUnder(`${V4}/api`);
+  let listed: string[] | undefined;
+  const pages = (): string[] => (listed ??= existsSync(join(siteOut(), V4, 'api')) ? pagesUnder(`${V4}/api`) : []);
 
   it('has a page under /docs/4.0/api for every API page of 3.3.2 (both export the same 663 names)', () => {
     expect(TODAY_API.length).toBeGreaterThan(400);
-    const have = new Set(pages);
+    const have = new Set(pages());
     expect(TODAY_API.map((p) => `${V4}${p.slice('/docs'.length)}`).filter((p) => !have.has(p))).toEqual([]);
-    expect(pages.length).toBe(TODAY_API.length);
+    expect(pages().length).toBe(TODAY_API.length);
   });
 
   it('is rendered from the 4.0.0 model, not a copy of 3.3.2', () => {
@@ -58,7 +59,8 @@ describe('the 4.0.0 API reference', () => {
     // The README links the examples, which 4.0 has no copy of yet: a link may leave 4.0 only for a page 4.0 lacks.
     const in4 = (href: string): boolean => existsSync(join(siteOut(), V4 + href.slice('/docs'.length).split('#')[0]!, 'index.html'));
     const strays: string[] = [];
-    for (const path of pages) {
+    expect(pages().length).toBeGreaterThan(400);
+    for (const path of pages()) {
       const $ = loadPage(path);
       $('main a[href], nav.sidebar__nav a[href], nav.breadcrumbs a[href], nav.pagination a[href], [data-slot=search] a[href]').each((_, a) => {
         const href = $(a).attr('href')!;
