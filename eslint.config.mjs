@@ -53,6 +53,8 @@ export default tseslint.config(
     plugins: { regexp },
     rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
   },
-  { files: ['**/*.mjs', 'bin/**'], ...tseslint.configs.disableTypeChecked },
-  { files: ['**/*.mjs', 'bin/**'], languageOptions: { globals: globals.node } },
+  { files: ['**/*.{mjs,cjs}', 'bin/**'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{mjs,cjs}', 'bin/**'], languageOptions: { globals: globals.node } },
+  // CommonJS files (the migration guide's 3.x code) load modules with require().
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

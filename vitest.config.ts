@@ -1,12 +1,17 @@
-// Three projects, so the real site is built only when a test that reads it runs
+// Three tiers, so the real site is built only when a test that reads it runs
 // (vitest runs a project's globalSetup only when one of its files is queued):
-// - unit: no browser, no real-site build, no CLI run on the real content
-//   (`npm run test:unit`, the edit-test loop);
+// - unit and unit-mocks: no browser, no real-site build, no CLI run on the
+//   real content (`npm run test:unit`, the edit-test loop). Unit files share
+//   one module registry per worker (isolate: false): each file re-importing
+//   React, shiki, esbuild and TypeScript cost more than the tests themselves.
+//   A file that mocks a module (vi.mock) needs a registry of its own, so it
+//   runs isolated, in unit-mocks;
 // - integration: the CLI, the dev server, the examples and hostile input, on
 //   fixture sites or copies they build themselves;
 // - site: the files that read the real site, which test/support/global-setup.ts
 //   builds once per run, and the browser tests (a few of them build a site of
 //   their own as well).
+import { readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files under test/site/ that build a site of their own and read nothing of the real one. */
@@ -32,6 +37,11 @@ const HEAVY = [
 const RELEASE_4 = new URL('content/versions/pkijs-4.0/node_modules/', import.meta.url).pathname;
 // Tests make copies of the repository under test/.tmp; never collect those.
 const EXCLUDE = [...configDefaults.exclude, 'test/.tmp/**'];
+/** Unit files that mock a module: found by reading them, so a new one cannot run unisolated by mistake. */
+const UNIT = new URL('test/unit/', import.meta.url);
+const MOCKING = readdirSync(UNIT, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(?:do)?mock\(/.test(readFileSync(new URL(f, UNIT), 'utf8')))
+  .map((f) => `test/unit/${f}`);
 
 export default defineConfig({
   test: {
@@ -39,7 +49,8 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY] } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY, ...MOCKING], isolate: false } },
+      { extends: true, test: { name: 'unit-mocks', include: MOCKING, exclude: [...EXCLUDE, ...HEAVY] } },
       { extends: true, test: { name: 'integration', include: ['test/!(unit|site)/**/*.test.{ts,tsx}', ...HEAVY, ...OWN_SITE], exclude: [...EXCLUDE, ...SITE] } },
       // The examples' tests again, with `pkijs` and `asn1js` the 4.0.0 releases: which examples hold for 4.0 as written.
       {

@@ -65,6 +65,8 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
+    // The keys that drive an input method's composition (Enter accepts the converted text) are its own.
+    if (e.nativeEvent.isComposing || e.keyCode === 229) return;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       if (!options.length) return;

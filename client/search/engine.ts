@@ -116,7 +116,7 @@ export class SearchEngine {
     let score = r.score;
     let headed = 0;
     const name = this.names[record.id]!;
-    const tier = record.group === 'api' ? symbolTier(name, terms, whole, last) : 0;
+    const tier = record.group === 'api' ? Math.max(symbolTier(name, terms, whole, last), aliasTier(name, terms, alternatives)) : 0;
     if (record.group === 'api') {
       score = Math.min(score, 60) + 8 * tier; // BM25 alone never outweighs a better symbol match
       if (!record.owner) score *= 1.2; // an export before members of the same name
@@ -166,6 +166,18 @@ function symbolTier({ name, owner, initials }: LowerName, terms: string[], whole
   if (name === last) return 30;
   if (name.startsWith(last)) return 10 + 10 * (last.length / name.length);
   return 0;
+}
+
+/**
+ * An abbreviation typed alone names the export its alias spells out (CRL →
+ * CertificateRevocationList, CSR → CertificationRequest, X509 → Certificate),
+ * just after an export of the typed name. Only an alias longer than the word
+ * by more than 3 letters: `verify` names no `validate` member.
+ */
+function aliasTier({ name, owner }: LowerName, terms: string[], alternatives: string[][]): number {
+  if (terms.length !== 1 || owner !== undefined) return 0;
+  const typed = terms[0]!;
+  return alternatives[0]!.some((a) => a === name && a.length > typed.length + 3) ? 90 : 0;
 }
 
 /** Levenshtein distance with adjacent transpositions, or max + 1 once it is over max. */

@@ -7,9 +7,10 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { stripBase } from '../shared/base-url.ts';
 import { contentType } from '../shared/mime.ts';
+import { isInside } from '../shared/path-inside.ts';
 
 export interface StaticHost {
   origin: string;
@@ -26,7 +27,7 @@ async function fileAt(root: string, path: string): Promise<string | undefined> {
   if (decoded.includes('\0') || decoded.split('/').some((s) => s === '..')) return undefined;
   for (const candidate of [join(root, decoded), join(root, decoded, 'index.html')]) {
     const real = await realpath(candidate).catch(() => undefined);
-    if (real && (real + sep).startsWith(root + sep) && (await stat(real)).isFile()) return real;
+    if (real && isInside(real, root, { orSelf: true }) && (await stat(real)).isFile()) return real;
   }
   return undefined;
 }
@@ -37,7 +38,8 @@ export async function serveStaticHost(outDir: string, base: string): Promise<Sta
     const pathname = new URL(req.url ?? '/', 'http://host').pathname;
     const inside = stripBase(base, pathname);
     void (inside === undefined ? Promise.resolve(undefined) : fileAt(root, inside)).then(async (file) => {
-      const found = file ?? (await realpath(join(root, '404.html')).catch(() => undefined));
+      // The not-found page is a file of out/ like any other: a link out of out/ is not served.
+      const found = file ?? (await fileAt(root, '/404.html'));
       if (!found) return void res.writeHead(404).end();
       res.writeHead(file ? 200 : 404, { 'content-type': contentType(found) });
       if (req.method === 'HEAD') return void res.end();

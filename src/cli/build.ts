@@ -1,9 +1,10 @@
 // `pkidocs build`: one full build into the output folder, reported as a
 // summary line or as every problem found, with the exit code they call for.
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { abandonClaims } from '../output/claim.ts';
 import { build, type BuildOptions, type BuildStats } from '../site/build.ts';
+import { isInside } from '../shared/path-inside.ts';
 import { ExitCode, exitCodeFor } from './exit-codes.ts';
 import type { CliReporter } from './reporter.ts';
 
@@ -24,7 +25,7 @@ export async function runBuild(reporter: CliReporter, options: Omit<BuildOptions
     // A folder the build may not write (a read-only .pkidocs-cache): one line naming it, not a stack.
     if ((err.code === 'EACCES' || err.code === 'EPERM' || err.code === 'EROFS') && err.path) {
       const cache = join(options.root, '.pkidocs-cache');
-      const where = err.path.startsWith(`${cache}${sep}`) ? `The cache folder ${cache} cannot be written (${err.code} at ${relative(cache, err.path)}): make it writable, or delete it (it is rebuilt)` : `${err.path} cannot be written (${err.code}): make it writable`;
+      const where = isInside(err.path, cache) ? `The cache folder ${cache} cannot be written (${err.code} at ${relative(cache, err.path)}): make it writable, or delete it (it is rebuilt)` : `${err.path} cannot be written (${err.code}): make it writable`;
       reporter.info(`Build failed: ${where}, then build again. The build stopped before replacing ${outDir}, which was left as it was.`);
       return ExitCode.Unexpected;
     }

@@ -11,8 +11,8 @@ import { buildSync, type Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, relative, resolve } from 'node:path';
+import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
-import { isInside } from './read-file.ts';
 
 export type DataValue = string | number | boolean | null | DataValue[] | { [key: string]: DataValue };
 
@@ -60,7 +60,7 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
     const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
     return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
   }
-  const outside = inputs.find((p) => !isInside(p, root));
+  const outside = inputs.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: `it imports ${relative(root, outside)}, which is outside the content folder; a data module may import only files of the content folder` };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;

@@ -4,8 +4,9 @@
 // is checked before reading, and a file that vanished since it was listed is
 // a content error, not a crash.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { relative } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isInside } from '../shared/path-inside.ts';
 
 export interface ReadLimits {
   /** Real path of the folder the file (after following links) must be inside. */
@@ -22,11 +23,6 @@ export interface ReadProblem {
 }
 
 export type ReadResult = { text: string; real: string; problem?: undefined } | { problem: ReadProblem };
-
-/** True when `path` is `dir` or below it (both absolute, normalised). */
-export function isInside(path: string, dir: string): boolean {
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
 
 /** realpath, or undefined when the path (or a link's target) does not exist or links loop. */
 export function realpathOrUndefined(path: string): string | undefined {
@@ -64,7 +60,7 @@ export function readContentFile(file: string, limits: ReadLimits): ReadResult {
 export function readContentBytes(file: string, limits: ReadLimits): { bytes: Buffer; real: string; problem?: undefined } | { problem: ReadProblem } {
   const real = realpathOrUndefined(file);
   if (real === undefined) return { problem: missing(file) };
-  if (!isInside(real, limits.boundary)) {
+  if (!isInside(real, limits.boundary, { orSelf: true })) {
     return { problem: {
       code: 'content/link-outside',
       message: `${show(file)} is a symbolic link to ${real}, which is outside ${limits.boundaryName}. Nothing outside ${limits.boundaryName} is read.`,

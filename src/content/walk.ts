@@ -6,9 +6,10 @@
 // through another link) is an error instead of nested copies or a hang.
 // Each real folder is listed once.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { isInside, isMissing, realpathOrUndefined, show } from './read-file.ts';
+import { isInside } from '../shared/path-inside.ts';
+import { isMissing, realpathOrUndefined, show } from './read-file.ts';
 
 export interface ListedFile {
   /** Path below the listed folder, '/'-separated, as listed (through links). */
@@ -77,9 +78,16 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
       }
       const isDir = isDirectory(target);
       if (!isDir && !options.accept(rel)) continue;
-      if (!isInside(target, root)) {
+      if (!isInside(target, root, { orSelf: true })) {
         diagnostics.push(error('content', 'content/link-outside', `${show(child)} is a symbolic link to ${target}, which is outside the repository. Nothing outside the repository is read.`, {
           file: child, hint: 'Copy the file or folder into the repository instead of linking to it.',
+        }));
+        continue;
+      }
+      const privateArea = privatePart(relative(root, start), relative(root, target));
+      if (privateArea !== undefined) {
+        diagnostics.push(error('content', 'content/link-private', `${show(child)} is a symbolic link to ${target}, inside the repository's ${privateArea}, which holds git's and tools' own files (keys, tokens, caches), never content. Nothing there is read.`, {
+          file: child, hint: 'Copy the file into the content folder instead of linking to it.',
         }));
         continue;
       }
@@ -90,9 +98,9 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
       }
       // Each real folder is listed once: a link back up loops, and a link to a
       // folder already listed (or listed anyway, being inside this one) adds nothing but copies.
-      const first = isInside(real, target) ? target : listed.get(target) ?? (isInside(target, start) ? join(dir, relative(start, target)) : undefined);
+      const first = isInside(real, target, { orSelf: true }) ? target : listed.get(target) ?? (isInside(target, start, { orSelf: true }) ? join(dir, relative(start, target)) : undefined);
       if (first !== undefined) {
-        diagnostics.push(error('content', 'content/link-loop', isInside(real, target)
+        diagnostics.push(error('content', 'content/link-loop', isInside(real, target, { orSelf: true })
           ? `${show(child)} is a symbolic link to ${show(target)}, a folder that contains it: following it would loop forever.`
           : `${show(child)} is a symbolic link to ${show(target)}, which is already listed as ${show(first)}. Each folder is read once.`, {
           file: child, hint: 'Remove the link (or link the files you need one by one).',
@@ -105,6 +113,20 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
   };
   walk(dir, start, '');
   return { files, diagnostics, links };
+}
+
+/**
+ * The hidden or installed part of the repository a link's target (relative
+ * to it) lies in, past the folders it shares with the listed folder:
+ * `.git`, `.env`, `.pkidocs-cache`, `node_modules` (where the cache seal's
+ * key lives). A link into one would publish a secret.
+ */
+function privatePart(listed: string, target: string): string | undefined {
+  const from = listed.split(sep);
+  const to = target.split(sep);
+  let shared = 0;
+  while (shared < from.length && shared < to.length && from[shared] === to[shared]) shared++;
+  return to.slice(shared).find((part) => (part.startsWith('.') && part !== '.' && part !== '..') || part === 'node_modules');
 }
 
 /** False for a path that vanished meanwhile (its reader reports it). */

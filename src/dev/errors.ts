@@ -5,6 +5,7 @@
 import { isAbsolute, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isInside } from '../shared/path-inside.ts';
 
 interface EsbuildMessage {
   text: string;
@@ -37,7 +38,7 @@ export function projectFrame(stack: string, root: string): { file?: string; line
     const m = /\(?(?<![^\s()])((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);
     if (!m) continue;
     const file = m[1]!.startsWith('file://') ? fileURLToPath(m[1]!) : m[1]!;
-    if (!isAbsolute(file) || !file.startsWith(root + sep)) continue;
+    if (!isAbsolute(file) || !isInside(file, root)) continue;
     if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}.pkidocs-cache${sep}`)) continue;
     return { file, line: Number(m[2]), column: Number(m[3]) };
   }

@@ -3,7 +3,8 @@
 // (.., %2e%2e, encoded slashes or backslashes), absolute paths and symlinks
 // that lead out are refused before the file system is asked for the file.
 import { realpath, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { isInside } from '../shared/path-inside.ts';
 import { normalizePath } from '../shared/paths.ts';
 
 export type Resolution =
@@ -54,15 +55,11 @@ function checkTarget(target: string): CheckedTarget {
 /** The file at a site path, if it is a regular file inside the site once symlinks are followed. */
 export async function siteFile(siteRoot: string, sitePath: string): Promise<Resolution | undefined> {
   const file = resolve(siteRoot, `.${sitePath.startsWith('/') ? '' : '/'}${sitePath}`);
-  if (!inside(siteRoot, file)) return { kind: 'refused', status: 400, reason: 'The request path leads outside the site.' };
+  if (!isInside(file, siteRoot, { orSelf: true })) return { kind: 'refused', status: 400, reason: 'The request path leads outside the site.' };
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const real = await realpath(file).catch(() => undefined);
   if (!real) return undefined;
-  if (!inside(siteRoot, real)) return { kind: 'refused', status: 403, reason: 'The file is a link to a place outside the site.' };
+  if (!isInside(real, siteRoot, { orSelf: true })) return { kind: 'refused', status: 403, reason: 'The file is a link to a place outside the site.' };
   return { kind: 'file', file: real };
-}
-
-function inside(root: string, file: string): boolean {
-  return file === root || file.startsWith(root.endsWith(sep) ? root : root + sep);
 }

@@ -13,6 +13,7 @@ import { EVENTS_PATH } from './live-protocol.ts';
 import { contentType, isHtml } from '../shared/mime.ts';
 import { resolveRequest } from './resolve-request.ts';
 import { withBase } from '../shared/base-url.ts';
+import { isInside } from '../shared/path-inside.ts';
 
 export interface DevServerOptions {
   /** The built site (out/). */
@@ -76,7 +77,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return send(res, 302, 'text/plain; charset=utf-8', Buffer.from(`The site is served under ${base}\n`), head);
     }
     const inside = base === '/' || target.startsWith(base) ? target.slice(base.length - 1) : undefined;
-    if (inside === undefined) return sendFile(req, res, join(root, '404.html'), 404);
+    if (inside === undefined) return sendFile(req, res, await notFoundPage(root), 404);
     const found = await resolveRequest(inside, root);
     switch (found.kind) {
       case 'refused':
@@ -87,13 +88,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       case 'file':
         return sendFile(req, res, found.file, 200);
       case 'not-found':
-        return sendFile(req, res, join(root, '404.html'), 404);
+        return sendFile(req, res, await notFoundPage(root), 404);
     }
   }
 
-  async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, status: 200 | 404): Promise<void> {
+  async function sendFile(req: IncomingMessage, res: ServerResponse, file: string | undefined, status: 200 | 404): Promise<void> {
     const head = req.method === 'HEAD';
-    const entry = await cache.get(file).catch((e: NodeJS.ErrnoException) => {
+    const entry = file === undefined ? undefined : await cache.get(file).catch((e: NodeJS.ErrnoException) => {
       if (e.code === 'ENOENT' || e.code === 'EISDIR') return undefined; // removed by a rebuild since it was resolved
       throw e;
     });
@@ -109,13 +110,19 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return;
       }
     }
-    return send(res, status, contentType(file), entry.body, head);
+    return send(res, status, contentType(file ?? '404.html'), entry.body, head);
   }
 
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return { url: `http://${host}:${port}`, port, close: () => close(server, live) };
+}
+
+/** out/'s 404.html, checked as a requested file is: a link that leads out of out/ is not served. */
+async function notFoundPage(root: string): Promise<string | undefined> {
+  const real = await realpath(join(root, '404.html')).catch(() => undefined);
+  return real !== undefined && isInside(real, root) ? real : undefined;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: Buffer, head: boolean): void {

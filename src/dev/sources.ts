@@ -8,8 +8,9 @@
 // as it always does. A watched folder that is replaced (`mv content x; mv x
 // content`) is watched again once it is back, and rebuilt whole.
 import { lstatSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { watch } from 'chokidar';
+import { isInside } from '../shared/path-inside.ts';
 import type { ChangeQueue } from './watcher.ts';
 
 /** A link the build follows: listed at `path`, read at `real`. */
@@ -51,8 +52,8 @@ export async function watchSources(
   const watcher = watch([...paths], { ignoreInitial: true, followSymlinks: false, ignored: (p) => ignore(p) });
 
   const isWatchedAs = (file: string): string[] => {
-    const as = [...roots].some((r) => within(file, r)) ? [file] : [];
-    for (const [real, listed] of links) if (within(file, real)) as.push(...listed.map((l) => join(l, relative(real, file))));
+    const as = [...roots].some((r) => isInside(file, r, { orSelf: true })) ? [file] : [];
+    for (const [real, listed] of links) if (isInside(file, real, { orSelf: true })) as.push(...listed.map((l) => join(l, relative(real, file))));
     return as;
   };
   /** A watched path went away: look for it until it is back, then watch it again and rebuild. */
@@ -83,7 +84,7 @@ export async function watchSources(
       added.forEach((p) => roots.add(p));
       const next = new Map<string, string[]>();
       for (const link of followed) next.set(link.real, [...(next.get(link.real) ?? []), link.path]);
-      const outside = (real: string): boolean => ![...roots].some((r) => within(real, r));
+      const outside = (real: string): boolean => ![...roots].some((r) => isInside(real, r, { orSelf: true }));
       const gone = [...links.keys()].filter((real) => !next.has(real) && outside(real));
       const fresh = [...next.keys()].filter((real) => !links.has(real) && outside(real));
       links = next;
@@ -95,10 +96,6 @@ export async function watchSources(
       await watcher.close();
     },
   };
-}
-
-function within(file: string, dir: string): boolean {
-  return file === dir || file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
 function exists(path: string): boolean {

@@ -7,8 +7,8 @@
 // when it takes the lock (claim.ts) and forgets it on release.
 import { constants, realpathSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { realPathOf } from './out-dir.ts';
+import { basename, dirname, join, resolve } from 'node:path';
+import { isInside, realPathOf, whereItLands } from '../shared/path-inside.ts';
 
 let stopping = false;
 let inFlight = 0;
@@ -50,19 +50,13 @@ export class OutsideOwnedError extends Error {
 
 /** Registers a folder (everything inside it) or a single file as owned by `token`; returns what forgets it. */
 export async function own(path: string, token: string, kind: 'folder' | 'file' = 'folder'): Promise<() => void> {
-  const real = await realPathOf(resolve(path));
+  const real = await realPathOf(path);
   // Keyed by path and token: two claims of one path (one refused) never forget each other's.
   const key = `${real}\0${token}`;
   owned.set(key, { root: real, kind });
   return () => {
     owned.delete(key);
   };
-}
-
-/** Whether `child` is `parent` or lies inside it. */
-function within(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep));
 }
 
 /**
@@ -73,12 +67,12 @@ function within(child: string, parent: string): boolean {
 export async function ownedPath(path: string, action: string): Promise<string> {
   if (stopping && action !== 'delete' && action !== 'move') throw new OutsideOwnedError(path, action);
   const absolute = resolve(path);
-  return check(absolute, join(await realPathOf(dirname(absolute)), basename(absolute)), action);
+  return check(absolute, await whereItLands(absolute), action);
 }
 
 function check(absolute: string, real: string, action: string): string {
   for (const { root, kind } of owned.values()) {
-    if (kind === 'file' ? real === root : within(real, root)) return absolute;
+    if (kind === 'file' ? real === root : isInside(real, root, { orSelf: true })) return absolute;
   }
   throw new OutsideOwnedError(absolute, action);
 }

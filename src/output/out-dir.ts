@@ -2,9 +2,10 @@
 // replaced as a whole, so a wrong --out (".", "content", a home folder) would
 // delete everything in it: pkidocs only replaces a folder that is missing,
 // empty, or marked as its own by the marker file every site it writes holds.
-import { lstat, readdir, realpath } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isInside, realPathOf } from '../shared/path-inside.ts';
 import { knownPaths, MANIFEST, readManifest, unknownEntries } from './manifest.ts';
 
 /**
@@ -32,14 +33,14 @@ export async function protectedProblem(outDir: string, rules: OutDirRules): Prom
   const [out, root, content] = await Promise.all([realPathOf(outDir), realPathOf(rules.root), realPathOf(rules.contentDir)]);
   const refuse = (why: string): Diagnostic => error('usage', 'output/protected-folder', refusal(outDir, out, why), { hint: HINT });
   if (out === root) return refuse('it is the repository root');
-  if (inside(root, out)) return refuse(`it contains the repository (${root})`);
+  if (isInside(root, out)) return refuse(`it contains the repository (${root})`);
   if (out === content) return refuse('it is the content folder, where the site config lives');
-  if (inside(out, content)) return refuse(`it is inside the content folder (${content})`);
-  if (inside(content, out)) return refuse(`it contains the content folder (${content})`);
+  if (isInside(out, content)) return refuse(`it is inside the content folder (${content})`);
+  if (isInside(content, out)) return refuse(`it contains the content folder (${content})`);
   for (const name of PROJECT_FOLDERS) {
     const folder = await realPathOf(join(rules.root, name));
     if (out === folder) return refuse(`it is the project's ${name}/ folder`);
-    if (inside(out, folder)) return refuse(`it is inside the project's ${name}/ folder`);
+    if (isInside(out, folder)) return refuse(`it is inside the project's ${name}/ folder`);
   }
   return undefined;
 }
@@ -102,12 +103,6 @@ function refusal(given: string, real: string, why: string): string {
   return `Refusing to use ${shown} as the output folder: ${why}. pkidocs replaces the output folder as a whole, so everything in it would be deleted.`;
 }
 
-/** Whether `child` lies strictly inside `parent`. */
-function inside(child: string, parent: string): boolean {
-  const rel = relative(parent, child);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !rel.startsWith(sep);
-}
-
 /**
  * `--out` as a build uses it: a link there is followed, so the folder it leads
  * to is what the lock, the temporary site and the swap sit beside (moving the
@@ -116,20 +111,6 @@ function inside(child: string, parent: string): boolean {
  */
 export async function outFolder(path: string): Promise<string> {
   return realPathOf(path).catch(() => path);
-}
-
-/** realpath of a path that may not exist yet: its nearest existing ancestor resolved, the rest appended. */
-export async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  for (let p = path; ; p = dirname(p)) {
-    try {
-      return join(await realpath(p), ...rest.reverse());
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(p) === p) throw e;
-      rest.push(basename(p));
-    }
-  }
 }
 
 function missing(e: NodeJS.ErrnoException): undefined {

@@ -57,10 +57,13 @@ export interface PublishInput {
   /** The twins of the last run, kept between runs by watch mode: an unchanged route keeps its twin. */
   memo?: TwinMemo;
   /**
-   * API routes (`isApiTwin`) whose twin the output folder already holds as
-   * it would be made: not made again, still listed in llms.txt.
+   * API routes (`isApiTwin`) and docs pages whose twin the output folder
+   * already holds as it would be made: not made again, still listed in
+   * llms.txt.
    */
   kept?: ReadonlySet<string>;
+  /** The text of kept docs pages' twins, for llms-full.txt. */
+  keptText?: ReadonlyMap<string, string>;
 }
 
 /** A route's twin with everything it was made from (compared by identity: the records of an unchanged route are the same objects). */
@@ -87,7 +90,7 @@ export function publishSite(input: PublishInput): PublishResult {
   const memo = input.memo;
   const link = (href: string): string => (href.startsWith('/') ? url(href) : href);
   for (const route of routes) {
-    if (input.kept?.has(route.path) && isApiTwin(route)) {
+    if (input.kept?.has(route.path) && (isApiTwin(route) || input.keptText?.has(route.path))) {
       twins.set(route.path, undefined);
       continue;
     }
@@ -141,7 +144,7 @@ export function publishSite(input: PublishInput): PublishResult {
     }),
   });
   const prose = [...docs, ...examples].filter((r) => r.model.type === 'doc');
-  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path)! }))) });
+  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }))) });
 
   const notices: string[] = [];
   if (origin) {

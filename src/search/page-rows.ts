@@ -11,6 +11,7 @@ import type { TocEntry } from '../shared/page.ts';
 import type { SectionRow } from '../shared/search-index.ts';
 import { calledNames, compactText } from './section-text.ts';
 import { stripTags } from '../shared/linear-text.ts';
+import { MAX_PAGE_SECTIONS } from '../shared/search-words.ts';
 
 const SKIPPED = new Set(['script', 'style', 'svg', 'h1', 'template', 'button']);
 /** The stand-in for a code block: its called names, as the text of an element of its own. */
@@ -91,7 +92,15 @@ export function pageSections(html: string, toc: readonly TocEntry[], apiNames?: 
     return `${open ?? ''}<${CODE_TAG} data-lang="${lang ?? ''}">${called} </${CODE_TAG}>`;
   }));
   parser.end();
-  return sections
+  // Past the cap, a section's words are found under the last section kept (the build warned, naming the file).
+  const kept = sections.slice(0, MAX_PAGE_SECTIONS + 1);
+  const last = kept.at(-1)!;
+  for (const s of sections.slice(MAX_PAGE_SECTIONS + 1)) {
+    last.text.push(' ', s.heading, ' ', ...s.text);
+    last.code.push(' ', ...s.code);
+    last.langs.push(...s.langs);
+  }
+  return kept
     .map((s) => row(s, apiNames))
     .filter(([anchor, , text], i) => anchor || text || i === 0);
 }

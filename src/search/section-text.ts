@@ -3,7 +3,7 @@
 // holds, once, without stop words, in sorted order (word order is not
 // searched, and sorted words gzip ~2% smaller), then the names its code
 // blocks call.
-import { COMPOUND, STOP_WORDS } from '../shared/search-words.ts';
+import { cleanEnd, COMPOUND, pairEnd, STOP_WORDS } from '../shared/search-words.ts';
 
 /** The opening kept as text: what a result shows under its title. */
 export const HEAD_TEXT = 85;
@@ -17,9 +17,9 @@ const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', '
  * holds anyway (its heading), whose words need not be repeated.
  */
 export function compactText(text: string, known = ''): [string, string] {
-  const head = cut(text);
-  const seen = new Set([...(head.match(WORD) ?? []), ...(known.match(WORD) ?? [])].map((w) => w.toLowerCase()));
-  const rest = (text.slice(head.length).match(WORD) ?? []).filter((word) => {
+  const [head, restFrom] = cut(text);
+  const seen = new Set([...(head.slice(0, restFrom).match(WORD) ?? []), ...(known.match(WORD) ?? [])].map((w) => w.toLowerCase()));
+  const rest = (text.slice(restFrom).match(WORD) ?? []).filter((word) => {
     const lower = word.toLowerCase();
     // Long numbers are OID arcs and serials, dotted ones versions: nobody types them.
     if (seen.has(lower) || STOP_WORDS.has(lower) || lower.length < 2 || /^\d{6,}$|^[\d.]+\.\d/.test(lower)) return false;
@@ -31,12 +31,18 @@ export function compactText(text: string, known = ''): [string, string] {
   return [head, more.sort().join(' ')];
 }
 
-/** The first HEAD_TEXT characters, ending at a word boundary. */
-function cut(text: string): string {
-  if (text.length <= HEAD_TEXT) return text;
-  const head = text.slice(0, HEAD_TEXT);
-  const space = head.lastIndexOf(' ');
-  return space > HEAD_TEXT / 2 ? head.slice(0, space) : head;
+/**
+ * [the first HEAD_TEXT characters, ending at a space or else between words,
+ * where the words of the rest start]. A text that opens with a word longer
+ * than that (a digest, a key in hex) shows its first HEAD_TEXT characters, and
+ * the rest starts at 0, so the index holds that word whole.
+ */
+function cut(text: string): [string, number] {
+  if (text.length <= HEAD_TEXT) return [text, text.length];
+  const space = text.lastIndexOf(' ', HEAD_TEXT - 1);
+  if (space > HEAD_TEXT / 2) return [text.slice(0, space), space];
+  const end = cleanEnd(text, HEAD_TEXT);
+  return end > 0 ? [text.slice(0, end).trimEnd(), end] : [text.slice(0, pairEnd(text, HEAD_TEXT)), 0];
 }
 
 /** The functions and methods a code block calls (`x.verify(`, `new Certificate(`), each once. */

@@ -12,11 +12,12 @@
 // are resolved through their links (a subfolder of the cache planted as a
 // link to the user's files). The file's own name is never followed: a link
 // there is replaced or removed, never written through.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { lstat, mkdir, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { seal, sealed } from './cache-seal.ts';
+import { isInside, realPathOfSync, whereItLandsSync } from './path-inside.ts';
 
 /**
  * The file's JSON checked against `schema` and its seal (writeSealed);
@@ -109,20 +110,6 @@ export class OutsideCacheError extends Error {
   }
 }
 
-/** `path` with its nearest existing folder resolved through links and the missing rest appended as written. */
-function resolvedThroughLinks(path: string): string {
-  const rest: string[] = [];
-  for (let dir = path; ; dir = dirname(dir)) {
-    try {
-      return join(realpathSync(dir), ...rest);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(dir) === dir) throw e;
-      rest.unshift(basename(dir));
-    }
-  }
-}
-
 /**
  * `file` made absolute, when it lies inside `cacheDir` (not the folder
  * itself) with the folders on the way resolved through their links and its
@@ -131,9 +118,7 @@ function resolvedThroughLinks(path: string): string {
  */
 export function cachePath(cacheDir: string, file: string, action: 'write' | 'delete'): string {
   const absolute = resolve(file);
-  const root = resolvedThroughLinks(resolve(cacheDir));
-  const rel = relative(root, join(resolvedThroughLinks(dirname(absolute)), basename(absolute)));
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new OutsideCacheError(absolute, resolve(cacheDir), action);
+  if (!isInside(whereItLandsSync(absolute), realPathOfSync(cacheDir))) throw new OutsideCacheError(absolute, resolve(cacheDir), action);
   return absolute;
 }
 

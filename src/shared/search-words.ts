@@ -72,3 +72,31 @@ export const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:(?:[#/-]|\.(?=\p{N}))[
 export function joined(compound: string): string {
   return compound.replace(/[#/.-]/g, '').toLowerCase();
 }
+
+/**
+ * The most h2/h3 sections of one page that search keeps as results of their
+ * own: each keystroke scores every record a word matches, so a page of 5 000
+ * sections cost 60 ms of CPU a keystroke (#30's budget is 16). The sections
+ * past it are searched as part of the last one kept, and the build warns.
+ */
+export const MAX_PAGE_SECTIONS = 400;
+
+const WORD_CHAR = /[\p{L}\p{N}_$]/u;
+
+/**
+ * Where to end a text cut at `end` (UTF-16 units) so that it splits neither a
+ * surrogate pair (a lone half shows as U+FFFD, and JSON writes it as "\ud83d")
+ * nor a word: before the word that `end` falls in, or 0 when the text starts
+ * with that word.
+ */
+export function cleanEnd(text: string, end: number): number {
+  let at = Math.min(end, text.length);
+  if (at < text.length && /[\ud800-\udbff]/.test(text.charAt(at - 1))) at--;
+  while (at > 0 && at < text.length && WORD_CHAR.test(text.charAt(at - 1)) && WORD_CHAR.test(text.charAt(at))) at--;
+  return at;
+}
+
+/** The end of a cut at `end` between two code points (a word may be split). */
+export function pairEnd(text: string, end: number): number {
+  return end < text.length && /[\ud800-\udbff]/.test(text.charAt(end - 1)) ? end - 1 : Math.min(end, text.length);
+}

@@ -146,7 +146,7 @@ export class SiteBuilder {
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
       const reuse = rendered.publishInput;
       const versions = new Map(inputs.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }]));
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, versions, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, memo: this.ctx.incremental ? this.twins : undefined });
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, versions, bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, keptText: reuse?.keptText, memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
       return { files: generated(out.files), linked: generated(reuse?.linked ?? []), notices: out.notices };
     }, (r) => {

@@ -1,7 +1,8 @@
 // Which stages a set of changed files touches. The builder re-runs only
 // those: a Markdown edit re-reads one file, a template edit reloads the
 // render code, a client edit re-bundles, a d.ts edit re-runs the API stage.
-import { extname, join, sep } from 'node:path';
+import { extname, join } from 'node:path';
+import { isInside } from '../shared/path-inside.ts';
 
 /** Where a site's sources live. */
 export interface SiteLayout {
@@ -60,7 +61,7 @@ export function watchedPaths(l: SiteLayout): string[] {
 
 export function planChanges(files: Iterable<string>, layout: SiteLayout): ChangePlan {
   const plan = emptyPlan();
-  const under = (dir: string, file: string): boolean => file.startsWith(dir + sep);
+  const under = (dir: string, file: string): boolean => isInside(file, dir);
   for (const file of files) {
     // A watched folder itself: it was replaced (moved away and back, say) and everything in it may differ.
     if (file === layout.contentDir || file === layout.clientDir || file === layout.templatesDir) {

@@ -11,7 +11,7 @@
 // Both files are checked on load (zod); a bad one is reported in one line
 // and rebuilt.
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -47,6 +47,8 @@ const publishSchema = z.object({
   key: z.string(),
   /** The key of the API pages' twins alone: with it unchanged they are linked while the rest is published again. */
   apiTwins: z.string(),
+  /** A docs page's twin key by route (docTwinKey): with it unchanged the twin is linked while the rest is published again. */
+  docTwins: z.record(z.string(), z.string()).optional(),
   /** Output path → sha256 of its contents (the files that reached out/: a static file of the same name wins). */
   files: z.record(z.string(), z.string()),
   notices: z.array(z.string()),
@@ -185,7 +187,8 @@ export class PageCache {
  */
 function statOf(file: string): Stats | undefined {
   try {
-    return statSync(file);
+    // The link itself: a symbolic link planted in out/ is not a file pkidocs wrote (link(2) would copy the link).
+    return lstatSync(file);
   } catch {
     return undefined; // gone, or a folder of its path is now a file: either way not reusable
   }

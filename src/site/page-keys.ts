@@ -118,6 +118,20 @@ export function apiTwinsKey(env: string, config: SiteConfig, apiKey: string): st
   return sha256('api-twins', env, JSON.stringify(config), apiKey);
 }
 
+/**
+ * The key of one docs page's twin (src/publish/doc-twin.ts): its source and
+ * body (the body key), the files it includes by hash, its route and file,
+ * the config (the URLs its tables link) and the code. Undefined when the
+ * included files are not known by hash.
+ */
+export function docTwinKey(k: Omit<PublishKeyInputs, 'routes' | 'statics' | 'apiKey'>, route: RouteRecord): string | undefined {
+  const deps = k.deps(route.path);
+  const body = k.bodyKeys.get(route.path);
+  if (route.model.type !== 'doc' || !deps || !body) return undefined;
+  const rel = (file: string): string => relative(k.root, file).split(sep).join('/');
+  return sha256('doc-twin', k.env, JSON.stringify(k.config), rel(k.configFile), rel(k.contentDir), route.path, rel(route.model.doc.file), body, JSON.stringify(deps));
+}
+
 /** Every file under a folder, by name and contents. */
 async function treeKey(dir: string): Promise<string> {
   const names = (await readdir(dir, { recursive: true }).catch(() => [] as string[])).map(String).sort();

@@ -1,11 +1,13 @@
 // What a page-cache build takes over from the previous publish stage: all of
 // its files when their key is this build's, else the API pages' Markdown twins
-// when theirs is; each only while out/ still holds it as written.
+// when theirs is, and each docs page's twin whose own key is; each only while
+// out/ still holds it as written.
+import { readFileSync } from 'node:fs';
 import type { LinkedFile } from '../output/write.ts';
 import { isApiTwin } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { twinUrl } from '../shared/paths.ts';
-import type { PageCache } from './page-cache.ts';
+import { sha256, type PageCache } from './page-cache.ts';
 import type { Rendered } from './types.ts';
 
 /** The API twins the previous out/ holds as written, when their key is this build's. */
@@ -31,4 +33,31 @@ export function reusablePublish(cache: PageCache, key: string | undefined): Rend
   if (!key || old?.key !== key) return undefined;
   const linked = cache.reusableAll(old.files);
   return linked && { linked, notices: old.notices };
+}
+
+/**
+ * The docs pages' twins the previous out/ holds as written, where the twin's
+ * key (`keyOf`: page-keys.ts docTwinKey) is the one recorded. Their text comes
+ * back too, checked against the recorded hash: llms-full.txt holds it.
+ */
+export function keptDocTwins(cache: PageCache, keyOf: (route: RouteRecord) => string | undefined, routes: readonly RouteRecord[]): { kept: Set<string>; linked: LinkedFile[]; text: Map<string, string> } {
+  const kept = new Set<string>();
+  const linked: LinkedFile[] = [];
+  const text = new Map<string, string>();
+  const old = cache.data.publish;
+  if (!old?.docTwins) return { kept, linked, text };
+  for (const route of routes) {
+    const key = keyOf(route);
+    if (key === undefined || old.docTwins[route.path] !== key) continue;
+    const path = twinUrl(route.path).slice(1);
+    const sha = old.files[path];
+    const file = sha === undefined ? undefined : cache.reusable(path, sha);
+    if (!file) continue;
+    const bytes = readFileSync(file.from);
+    if (sha256(bytes) !== sha) continue;
+    kept.add(route.path);
+    linked.push(file);
+    text.set(route.path, bytes.toString('utf8'));
+  }
+  return { kept, linked, text };
 }

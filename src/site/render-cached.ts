@@ -24,8 +24,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
-import { keptApiTwins, reusablePublish } from './publish-reuse.ts';
-import { apiTwinsKey, bodyKeys, environmentKey, pageKey, publishKey } from './page-keys.ts';
+import { keptApiTwins, keptDocTwins, reusablePublish } from './publish-reuse.ts';
+import { apiTwinsKey, bodyKeys, docTwinKey, environmentKey, pageKey, publishKey } from './page-keys.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
@@ -113,7 +113,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // by its new body: its search rows must be built again.
   // Each body hashed once: the key of the whole index and the per-page parts both take it.
   const searchKeys = new Map(searched.map((r) => [r.path, renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path)]));
-  const searchKey = sha256('search', env, apiKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
+  const searchKey = sha256('search', env, apiKey, config.baseUrl, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
   const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeys.get(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
@@ -131,6 +131,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // of the rest, and the API pages' twins are linked when the API, the config and the code did not change.
   const publishKeyOf = (deps: (path: string) => readonly (readonly [string, string])[] | undefined): string | undefined =>
     publishKey({ root: ctx.root, env, config, configFile: ctx.layout.configFile, contentDir: ctx.layout.contentDir, apiKey, statics: content.statics, routes: site.routes, bodyKeys: keys, deps });
+  const docTwinKeyOf = (deps: (path: string) => readonly (readonly [string, string])[] | undefined) => (route: RouteRecord): string | undefined =>
+    docTwinKey({ root: ctx.root, env, config, configFile: ctx.layout.configFile, contentDir: ctx.layout.contentDir, bodyKeys: keys, deps }, route);
   const published = reusablePublish(cache, publishKeyOf((path) => checkedDeps.get(path)));
   const apiTwins = apiTwinsKey(env, config, apiKey);
   let publishInput: Rendered['publishInput'];
@@ -140,7 +142,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       const body = bodies.get(r.path) ?? cache.data.pages[r.path]!; // not rendered: its page is reused, so its entry is current
       return [r.path, needsHtml(r) ? body : { title: body.title, description: body.description }];
     }));
-    publishInput = { bodies: publishBodies, ...keptApiTwins(cache, apiTwins, site.routes) };
+    const api = keptApiTwins(cache, apiTwins, site.routes);
+    const docs = keptDocTwins(cache, docTwinKeyOf((path) => checkedDeps.get(path)), site.routes);
+    publishInput = { bodies: publishBodies, kept: new Set([...api.kept, ...docs.kept]), linked: [...api.linked, ...docs.linked], keptText: docs.text };
   }
 
   const outputs: Rendered['outputs'] = new Map();
@@ -196,7 +200,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
         ...publish.files.map((f) => [f.path, sha256(f.contents)] as const),
         ...publish.linked.map((f) => [f.path, publishRecord!.files[f.path]!] as const), // kept API twins: linked from the previous record's files
       ]);
-      publishRecord = key === undefined ? undefined : { key, apiTwins, files, notices: publish.notices };
+      const docTwinOf = docTwinKeyOf((path) => cachedBodies[path]?.deps);
+      const docTwins = Object.fromEntries(site.routes.flatMap((r) => { const twin = docTwinOf(r); return twin ? [[r.path, twin] as const] : []; }));
+      publishRecord = key === undefined ? undefined : { key, apiTwins, docTwins, files, notices: publish.notices };
     }
     for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
     await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);

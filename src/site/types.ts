@@ -98,7 +98,7 @@ export interface Rendered {
    * Page-cache builds where publish runs: what it reads of each body (the HTML only where it needs
    * it), and the API twins the previous out/ holds unchanged (linked, not made again).
    */
-  publishInput?: { bodies: ReadonlyMap<string, PublishBody>; kept: ReadonlySet<string>; linked: LinkedFile[] };
+  publishInput?: { bodies: ReadonlyMap<string, PublishBody>; kept: ReadonlySet<string>; linked: LinkedFile[]; keptText?: ReadonlyMap<string, string> };
   /** Page-cache builds: stores the cache once out/ is written. */
   save?: (index: LinkIndex, published: PublishOutcome) => Promise<void>;
 }

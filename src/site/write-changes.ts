@@ -9,6 +9,7 @@ import { mkdirOwned, removeEmptyOwned, removeOwned, renameOwned, writeOwned } fr
 import { manifestSettled, queueManifestUpdate } from '../output/manifest-update.ts';
 import type { OutputFile, StagedSite } from '../output/write.ts';
 import { writeInPlace } from '../output/write-in-place.ts';
+import { isInside } from '../shared/path-inside.ts';
 
 export type FileMap = ReadonlyMap<string, OutputFile['contents']>;
 
@@ -97,7 +98,7 @@ export function diffFiles(before: FileMap, after: FileMap): { write: OutputFile[
 }
 
 async function pruneEmptyFolders(outDir: string, dir: string): Promise<void> {
-  for (let d = dir; d.startsWith(outDir + sep); d = dirname(d)) {
+  for (let d = dir; isInside(d, outDir); d = dirname(d)) {
     try {
       await removeEmptyOwned(d);
     } catch {

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chainClaims } from './claims/chain.ts';
 import { guideClaims } from './claims/guides.ts';
+import { migration4Claims } from './claims/migration-4.ts';
 import { ocspClaims } from './claims/ocsp.ts';
 import { signingClaims } from './claims/signing.ts';
 import { type Claim, locate, majorsOf, ROOT, statementsOf } from './support/note-claims.ts';
 import { createPki, type Pki } from './support/pki.ts';
 import { INSTALLED_PKIJS, type Pkijs, useRelease } from './support/pkijs-versions.ts';
 
-const CLAIMS: Claim[] = [...ocspClaims, ...chainClaims, ...signingClaims, ...guideClaims];
+const CLAIMS: Claim[] = [...ocspClaims, ...chainClaims, ...signingClaims, ...guideClaims, ...migration4Claims];
 
 let pki: Pki;
 beforeAll(async () => {

@@ -7,7 +7,8 @@
 // least 70%; it prints its figures and every miss.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestPage } from './support/browser.ts';
-import { answerRank, QUESTIONS } from './support/questions.ts';
+import { HELD_OUT, heldOutRank, type HeldOut } from './support/held-out.ts';
+import { QUESTIONS } from './support/questions.ts';
 import { answerExists, openSearch, resultsFor } from './support/search.ts';
 import { realSite, serveSite } from './support/site.ts';
 
@@ -19,24 +20,28 @@ describe('search answers the questions PKI.js users ask', () => {
     t = await openSearch(site);
   });
 
-  it('has at least 60 questions, each answered by a real page and anchor', () => {
+  it('has at least 60 questions and 15 held-out ones, each answered by a real page and anchor', () => {
     expect(QUESTIONS.length).toBeGreaterThanOrEqual(60);
+    expect(HELD_OUT.length).toBeGreaterThanOrEqual(15);
     for (const [query, , href] of QUESTIONS) expect(answerExists(href), `${query}: ${href}`).toBe(true);
+    for (const [query, , hrefs] of HELD_OUT) for (const href of hrefs) expect(answerExists(href), `${query}: ${href}`).toBe(true);
   });
 
   // The issue's targets (#30): top 3 ≥ 90% and first ≥ 70%, asserted as such. Measured on 27 Nov 2026:
   // 67 and 52 of 70 (95% and 74%), up from 57 and 44 (81% and 62%) once the answering pages named what
   // users type and an identifier no page holds was searched by its parts. With the fourth attack round's
   // prose and 100-character snippets (the first-query budget): 66 and 49 (94% and 70%).
-  it('puts the answer in the top 3 for ≥ 90% and first for ≥ 70%', { timeout: 120_000 }, async () => {
-    const scored = QUESTIONS;
+  // Since the fresh-eyes review of 27 Nov 2026 the 18 held-out questions it brought (held-out.ts: 16 in
+  // the top 3, 13 first, before any tuning on them) are scored with the suite, under the same targets.
+  it('puts the answer in the top 3 for ≥ 90% and first for ≥ 70%', { timeout: 180_000 }, async () => {
+    const scored: HeldOut[] = [...QUESTIONS.map(([q, issue, href]): HeldOut => [q, issue, [href]]), ...HELD_OUT];
     let top1 = 0;
     let top3 = 0;
     let none = 0;
     const misses: string[] = [];
     for (const [query, issue, href] of scored) {
       const results = await resultsFor(t, query);
-      const rank = answerRank(results, href);
+      const rank = heldOutRank(results, href);
       if (rank === 1) top1++;
       if (rank === 0) none++;
       if (rank >= 1 && rank <= 3) top3++;

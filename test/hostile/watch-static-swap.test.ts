@@ -72,7 +72,8 @@ describe('serve --watch publishes only the static files it checked', () => {
         await sleep(20);
         writeFileSync(PAGE, plain(`two-${attempt}`));
         if (await rendersOrApart(mark)) break;
-        if (attempt === 4) throw new Error(`The watcher never rebuilt both edits together:\n${output}`);
+        // Under load (15 on 2 cores) the two saves reached the watcher apart 4 times running: the window is 80 ms.
+        if (attempt === 10) throw new Error(`The watcher never rebuilt both edits together:\n${output}`);
       }
       writeFileSync(PAGE, EVIL);
       // The rebuild of that edit, then the one the rewrite triggers (which refuses page.html).
@@ -96,5 +97,5 @@ describe('serve --watch publishes only the static files it checked', () => {
       rmSync(RENDERS, { force: true });
       if (process.env.SHOW_WATCH_OUTPUT) console.log(output);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -5,11 +5,11 @@
 // small pkijs 3.3.2 whose d.ts can be edited): "warm" keeps its caches and its
 // out/ from edit to edit, "ref" gets the same tree copied over and builds from
 // nothing each time. Every file of both out/ folders is compared.
-import { execFile } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, type CliResult } from '../support/cli.ts';
+import { makeCheckout, run } from '../support/warm-checkout.ts';
 import { fixtureConfig, fixtureHome } from '../support/fixture-site.ts';
 
 const TMP = join(ROOT, 'test/.tmp/cache-matrix');
@@ -48,24 +48,6 @@ export declare enum Kind {
   B = 1
 }
 `;
-
-function run(root: string, args: string[]): Promise<CliResult> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(root, 'bin/pkidocs.js'), ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 1 << 26 }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
-
-/** A checkout with its own small pkijs; every other package is a link to the repository's. */
-function makeCheckout(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  for (const part of ['bin', 'src', 'templates', 'client', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'pkijs') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
-  }
-}
 
 function writeSite(dir: string): void {
   const pkg = join(dir, 'node_modules/pkijs');
@@ -164,12 +146,14 @@ describe('a warm build after an edit equals a --no-cache build', () => {
     expect(warm.stderr).not.toMatch(/nothing written/);
   });
 
-  it('after a Markdown body edit, rendering that page only and publishing the API twins not again', async () => {
+  it('after a Markdown body edit, rendering that page only and publishing the other pages\' twins not again', async () => {
     appendFileSync(join(WARM, 'content/docs/guide.md'), '\nOne more paragraph, with a [link](./installation.md).\n');
     const warm = await expectWarmEqualsCold();
     expect(renderedPages(warm)).toBe(1);
-    // The globals page and Certificate, CertificateParameters, Kind.
-    expect(published(warm).linked).toBe(4);
+    // The API twins (the globals page and Certificate, CertificateParameters, Kind) and the other docs
+    // pages' twins (installation, codes, extra); the guide's twin, llms.txt and llms-full.txt are made again.
+    expect(published(warm).linked).toBe(7);
+    expect(readFileSync(join(WARM_OUT, 'docs/guide.md'), 'utf8')).toContain('One more paragraph');
   });
 
   it('after a front-matter title edit (every sidebar changes)', async () => {
@@ -263,8 +247,8 @@ describe('the page cache and the previous out/ are checked before use', () => {
     unlinkSync(join(WARM_OUT, 'docs/guide.md'));
     appendFileSync(join(WARM_OUT, 'docs/api/classes/Certificate.md'), 'hand-edited\n');
     const warm = await expectWarmEqualsCold();
-    // Every API twin but the edited one is still linked.
-    expect(published(warm).linked).toBe(4);
+    // Every API twin but the edited one, and every docs twin but the removed one, is still linked.
+    expect(published(warm).linked).toBe(7);
   });
 
   it('a damaged page cache, output manifest and bundle cache are reported and replaced', async () => {

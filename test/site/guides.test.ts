@@ -9,6 +9,7 @@ import { OIDS } from '../../content/docs/examples/oids.ts';
 import { signedDataCodes } from '../../content/docs/guides/data/signed-data-codes.ts';
 import { bundleSizes } from '../../content/docs/guides/data/bundle-sizes.ts';
 import { migration } from '../../content/docs/guides/data/migration.ts';
+import { migration4 } from '../../content/docs/guides/data/migration-4.ts';
 import { ROOT } from '../support/cli.ts';
 import { loadPage, readPage, siteOut } from '../support/site.ts';
 
@@ -19,6 +20,7 @@ const GUIDES = [
   ['/docs/guides/oid-reference', 'OID reference'],
   ['/docs/guides/browsers-and-bundlers', 'Browsers and bundlers'],
   ['/docs/guides/migrating-from-2x', 'Migrating from 2.x'],
+  ['/docs/guides/migrating-to-4', 'Migrating to 4.0'],
 ] as const;
 
 const tableRows = (path: string, heading?: string) => {
@@ -119,6 +121,19 @@ describe('the guides', () => {
     expect(removed.map((r) => r.Export)).toEqual(migration.removedExports.map((e) => e.name));
     const functions = tableRows('/docs/guides/migrating-from-2x', 'changed-functions');
     expect(functions.find((r) => r.Function === 'createECDSASignatureFromCMS')).toMatchObject({ '2.4.0': '(cmsSignature)', '3.3.2': '(cmsSignature, pointSize)' });
+  });
+
+  it('tabulate the packaging and API diff of 3.3.2 and 4.0.0, and link the guide where a 3.x reader looks', () => {
+    const packaging = tableRows('/docs/guides/migrating-to-4', 'what-the-package-declares');
+    expect(packaging.map((r) => [r.Field, r['3.3.2'], r['4.0.0']])).toEqual(migration4.packaging.map((p) => [p.field, p.before, p.after]));
+    expect(packaging.find((r) => r.Field === 'peerDependencies: asn1js')).toMatchObject({ '3.3.2': '(none)', '4.0.0': '^4.0.0' });
+    const changed = tableRows('/docs/guides/migrating-to-4', 'the-api');
+    expect(changed.map((r) => `${r['Declared in']}.${r.Member}`)).toEqual(migration4.changedMembers.map((c) => `${c.owner}.${c.member}`));
+    const $ = loadPage('/docs/guides/migrating-to-4');
+    expect($('#__pkidocs-content pre').text()).toContain("const pkijs = await import('pkijs');");
+    for (const from of ['/docs/installation', '/docs/guides/migrating-from-2x']) {
+      expect(loadPage(from)('#__pkidocs-content a[href="/docs/guides/migrating-to-4"]').length, from).toBe(1);
+    }
   });
 
   it('are found by search, their generated table rows included (#30: a reader searches an OID name)', () => {

@@ -13,9 +13,10 @@
 // folder, and any other file the program would read, is refused and reported
 // with the line that named it.
 import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.ts';
+import { isInside } from '../../shared/path-inside.ts';
 import { trimDomLib, type TrimmedDomLib } from './trimmed-lib.ts';
 
 export interface ConfinedProgram {
@@ -25,11 +26,6 @@ export interface ConfinedProgram {
   /** Set when the program was given the trimmed lib.dom (trimmed-lib.ts). */
   trimmed?: TrimmedDomLib;
 }
-
-export const isInside = (dir: string, file: string): boolean => {
-  const rel = relative(dir, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-};
 
 export const realPath = (path: string): string => {
   try {
@@ -70,9 +66,9 @@ export function confinedProgram(entry: string, packageDir: string, options: ts.C
       const mode = ts.getModeForUsageLocation(containingSourceFile, literal, opts);
       const result = ts.resolveModuleName(literal.text, containingFile, opts, host, cache, redirected, mode);
       const target = result.resolvedModule && realPath(result.resolvedModule.resolvedFileName);
-      if (!target || isInside(pkg, target)) return result;
+      if (!target || isInside(target, pkg)) return result;
       // A package file names its dependencies by bare specifier; a dependency's own files may name each other either way.
-      const fromPackage = isInside(pkg, realPath(containingFile));
+      const fromPackage = isInside(realPath(containingFile), pkg);
       if (isDeclaration(target) && underNodeModules(target) && (isBare(literal.text) || !fromPackage)) {
         dependencies.add(target);
         return result;
@@ -84,7 +80,7 @@ export function confinedProgram(entry: string, packageDir: string, options: ts.C
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, language, onError, create) => {
     const path = realPath(fileName);
-    if (isInside(pkg, path) || isInside(libDir, path) || dependencies.has(path)) return getSourceFile(fileName, language, onError, create);
+    if (isInside(path, pkg) || isInside(path, libDir) || dependencies.has(path)) return getSourceFile(fileName, language, onError, create);
     refuse(path);
     return undefined;
   };
@@ -108,7 +104,7 @@ function locateReferences(program: ts.Program, pkg: string, refused: Map<string,
     refused.set(path, { ...found, message: found.message.replace(/^TypeScript was asked to read/, `/// <reference ${directive}="${ref.fileName}"/> leads to`), file: relative(cwd, file.fileName), line: at.line + 1, column: at.character + 1 });
   };
   for (const file of program.getSourceFiles()) {
-    if (!isInside(pkg, realPath(file.fileName))) continue;
+    if (!isInside(realPath(file.fileName), pkg)) continue;
     for (const ref of file.referencedFiles) place(realPath(resolve(dirname(file.fileName), ref.fileName)), file, ref, 'path');
     for (const ref of file.typeReferenceDirectives) {
       const path = [...refused.keys()].find((p) => p.includes(`/node_modules/${ref.fileName}/`) || p.includes(`/node_modules/@types/${ref.fileName}/`));

@@ -7,7 +7,8 @@
 import { relative } from 'node:path';
 import type { ProjectReflection } from 'typedoc';
 import { error, type Diagnostic } from '../../diagnostics/diagnostic.ts';
-import { isInside, realPath } from './confined-program.ts';
+import { isInside } from '../../shared/path-inside.ts';
+import { realPath } from './confined-program.ts';
 
 /** Reported one by one; the rest are counted. */
 const SHOWN = 5;
@@ -22,7 +23,7 @@ export function declaredOutside(project: ProjectReflection, packageDir: string, 
     if (!file) continue;
     const path = resolved.get(file) ?? realPath(file);
     resolved.set(file, path);
-    if (!isInside(pkg, path) && !isInside(libDir, path)) outside.push({ name: reflection.getFriendlyFullName(), file: path });
+    if (!isInside(path, pkg) && !isInside(path, libDir)) outside.push({ name: reflection.getFriendlyFullName(), file: path });
   }
   const found = outside.slice(0, SHOWN).map(({ name, file }) => error('content', 'api/dts-outside-package', `${name} is declared in ${relative(cwd, file)}, outside the documented package's folder ${pkg}: pkidocs publishes only declarations from files inside it, so the API reference is not built.`, {
     hint: 'Document the package that declares it, or have the documented package declare what it exports in its own type definitions.',

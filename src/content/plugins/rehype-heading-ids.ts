@@ -10,6 +10,7 @@ import type { VFile } from 'vfile';
 import type { TocEntry } from '../../shared/page.ts';
 import { withoutVariationSelectors } from './heading-slug.ts';
 import { freeId } from '../../shared/reserved-ids.ts';
+import { MAX_PAGE_SECTIONS } from '../../shared/search-words.ts';
 
 export default function rehypeHeadingIds() {
   return (tree: Root, file: VFile) => {
@@ -28,7 +29,21 @@ export default function rehypeHeadingIds() {
       const existing = node.properties.id;
       const id = freeId((t) => slugger.slug(t), typeof existing === 'string' ? existing : slugger.slug(withoutVariationSelectors(text)));
       node.properties.id = id;
-      if (depth === 2 || depth === 3) toc.push({ depth, id, text });
+      if (depth !== 2 && depth !== 3) return;
+      toc.push({ depth, id, text });
+      const ctx = file.data.doc;
+      if (toc.length === MAX_PAGE_SECTIONS + 1 && ctx) {
+        ctx.report({
+          code: 'content/too-many-sections',
+          category: 'content',
+          severity: 'warning',
+          message: `The page has more than ${MAX_PAGE_SECTIONS} h2/h3 headings: from "${text}" on, search finds its sections only as part of the ${MAX_PAGE_SECTIONS}th, to keep each keystroke fast.`,
+          hint: 'Split the page into several pages, or make the minor headings h4.',
+          file: ctx.source,
+          line: (node.position?.start.line ?? 1) + ctx.lineOffset,
+          column: node.position?.start.column,
+        });
+      }
     });
     file.data.toc = toc;
     file.data.h1 = title;

@@ -9,8 +9,9 @@ import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
-import { isInside, problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
+import { problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
 import { oneOf, trimRun } from '../../shared/linear-text.ts';
+import { isInside } from '../../shared/path-inside.ts';
 
 const REGION = /^\s*\/\/\s*#(region|endregion)\b\s*(\S*)/;
 
@@ -44,7 +45,7 @@ export default function remarkInclude() {
       const [target = '', region] = m[1]!.split('#');
       const line = (node.position?.start.line ?? 1) + ctx.lineOffset;
       const abs = resolve(dirname(ctx.source), target);
-      if (isAbsolute(target) || !isInside(abs, resolve(ctx.contentDir))) {
+      if (isAbsolute(target) || !isInside(abs, resolve(ctx.contentDir), { orSelf: true })) {
         ctx.report(error('content', 'content/include-outside', `The code block includes "${target}", which is outside the content folder. Includes are read from the content folder only.`, {
           file: ctx.source, line, hint: 'Use a path relative to the page that stays inside the content folder (no absolute path, no ../ out of it).',
         }));

@@ -27,7 +27,8 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
 import { loadDataModule, type DataValue } from '../data-module.ts';
-import { isInside, realpathOrUndefined } from '../read-file.ts';
+import { isInside } from '../../shared/path-inside.ts';
+import { realpathOrUndefined } from '../read-file.ts';
 import type { DocContext } from './context.ts';
 
 /** What tables may read of the API model (built by routes/api.ts). */
@@ -174,7 +175,7 @@ function loadExport(ref: string, ctx: DocContext, fail: Fail): DataValue | undef
     return undefined;
   }
   const abs = resolve(dirname(ctx.source), target);
-  if (isAbsolute(target) || !isInside(abs, resolve(ctx.contentDir)) || !isInside(realpathOrUndefined(abs) ?? abs, realpathOrUndefined(ctx.contentDir) ?? ctx.contentDir)) {
+  if (isAbsolute(target) || !isInside(abs, resolve(ctx.contentDir), { orSelf: true }) || !isInside(realpathOrUndefined(abs) ?? abs, realpathOrUndefined(ctx.contentDir) ?? ctx.contentDir, { orSelf: true })) {
     fail('table-outside', `The table reads "${target}", which is outside the content folder.`, 'Data modules are read from the content folder only: use a relative path that stays inside it.');
     return undefined;
   }

@@ -98,9 +98,3 @@ export const QUESTIONS: Question[] = [
   ['RFC 5083', '#79', `${CMS}/working-with-CMS-certificate-based-encryption#authenvelopeddata-rfc-5083`],
 ];
 
-/** 1-based rank of the answer among the results, 0 when it is not shown. */
-export function answerRank(results: readonly string[], href: string): number {
-  const exact = href.includes('#');
-  return results.findIndex((r) => r === href || (!exact && r.startsWith(`${href}#`))) + 1;
-}
-

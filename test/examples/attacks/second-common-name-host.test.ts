@@ -7,24 +7,14 @@
 // takes the last CN, as many do for the most specific one, shows www.bank.com.
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { PURPOSES } from '../../../content/docs/examples/certificates-and-revocation/create-and-validate-certificate.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  OID, generateKeyPair, profileExtensions, signCertificate, toPublicKeyInfo, type KeyAndCertificate,
+  OID, generateKeyPair, profileExtensions, signCertificate, toPublicKeyInfo,
 } from '../../../content/docs/examples/example-helpers.ts';
-import { validateLeaf } from '../../../content/docs/guides/security.ts';
-import { useOpensslFolder } from '../support/openssl.ts';
-import { exampleOrgOnlyCa } from './constrained-ca.ts';
-import { ALICE, createCast, opensslVerify, type Cast } from './fixture.ts';
+import { useExampleOrgCa } from './example-org-verdicts.ts';
+import { ALICE } from './fixture.ts';
 
-const openssl = useOpensslFolder();
-let cast: Cast;
-let ca: KeyAndCertificate;
-
-beforeAll(async () => {
-  cast = await createCast();
-  ca = await exampleOrgOnlyCa(cast.root, [2]);
-});
+const { ca, verdicts } = useExampleOrgCa();
 
 /** A subject of one RDN per common name given, in order. */
 function commonNames(values: string[]): pkijs.RelativeDistinguishedNames {
@@ -40,10 +30,8 @@ async function signerNamed(names: string[]): Promise<{ trusted: boolean; openssl
   const certificate = await signCertificate({
     subject: commonNames(names), publicKey: await toPublicKeyInfo(keys.publicKey), validDays: 90,
     extensions: profileExtensions({ ...ALICE, emails: undefined }),
-  }, ca);
-  const received = [certificate, ca.certificate];
-  const result = await validateLeaf(received, [cast.root.certificate], PURPOSES.documentSigning);
-  return { trusted: result.result, openssl: (await opensslVerify(openssl, [cast.root.certificate], received)).output };
+  }, ca());
+  return verdicts(certificate);
 }
 
 describe('attack: a second, host-like common name outside a dNSName constraint, given to validateLeaf', () => {

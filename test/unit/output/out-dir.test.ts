@@ -5,7 +5,8 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANIFEST } from '../../../src/output/manifest.ts';
-import { contentsProblem, hasMarker, isOurs, MARKER, MARKER_TEXT, protectedProblem, realPathOf } from '../../../src/output/out-dir.ts';
+import { contentsProblem, hasMarker, isOurs, MARKER, MARKER_TEXT, protectedProblem } from '../../../src/output/out-dir.ts';
+import { realPathOf } from '../../../src/shared/path-inside.ts';
 import { ROOT } from '../../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/unit-output-out-dir');
