@@ -38,6 +38,8 @@ export interface BodyInputs {
 export interface VersionRender {
   markdown: RenderMarkdown;
   apiCtx: ApiRenderContext;
+  /** A site path (`/docs/installation`) to this version's copy of the page, where it has one. */
+  sitePath: (path: string) => string;
 }
 
 export interface Bodies {
@@ -54,11 +56,12 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
     const own = route.version ? input.versionCtx?.get(route.version) : undefined;
     if (route.version && !own) throw new Error(`No API model for the docs version ${route.version} of ${route.path}`);
     const apiCtx = own?.apiCtx ?? input.apiCtx;
-    const docCtx = own ? { ...input.docCtx, markdown: own.markdown } : input.docCtx;
+    const docCtx = own ? { ...input.docCtx, markdown: own.markdown, sitePath: own.sitePath } : input.docCtx;
     let body: PageBody;
     switch (m.type) {
       case 'doc': {
-        const { page, diagnostics } = renderDoc(m.doc, input.docCtx);
+        // A page of another version links code to that version's API.
+        const { page, diagnostics } = renderDoc(m.doc, docCtx);
         out.diagnostics.push(...diagnostics);
         out.dependencies.set(route.path, page.dependencies);
         body = route.kind === 'examples-index' ? withCards(page, sectionCards(m.doc, input)) : page;

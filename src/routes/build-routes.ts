@@ -32,6 +32,8 @@ export interface VersionRouteInput {
   name: string;
   /** `/docs/4.0`: where the version's pages live. */
   docsPath: string;
+  /** Its folder of content/docs (`4.0`): the Markdown pages written for this version. */
+  segment: string;
   model: ApiModel;
   dts: string;
   readme: string;
@@ -56,6 +58,11 @@ export const NOT_FOUND_PATH = '/404';
 
 export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostics: Diagnostic[] } {
   const base = input.config.docs.path;
+  // A page of content/docs/4.0/ belongs to the version with that segment: its data, sidebar and links are 4.0's.
+  const versionOf = (id: string): { version?: string } => {
+    const v = versionOfDoc(id, input.versions);
+    return v ? { version: v.name } : {};
+  };
   const routes: RouteRecord[] = [
     ...input.pageModules.map((p): RouteRecord => ({
       path: p.path, kind: p.path === '/' ? 'home' : 'page', exact: true, source: p.file, model: { type: 'page-module', file: p.file },
@@ -65,6 +72,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
       kind: d.id === 'index' ? 'docs-index' : d.id.endsWith('/index') ? 'examples-index' : 'doc',
       exact: true,
       sidebar: docSidebar(d.id),
+      ...versionOf(d.id),
       source: d.file,
       model: { type: 'doc', doc: d },
     })),
@@ -78,10 +86,20 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
   const versions: Record<string, VersionNavigation> = {};
   for (const v of input.versions ?? []) {
-    const own = versionSidebars(v.model, apiBaseOf(v.docsPath));
+    const own = versionSidebars(v.model, v.docsPath, docsOfVersion(input.docs, v));
     versions[v.name] = { sidebars: own, sidebarHome: homes(own) };
   }
   return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
+}
+
+/** The version whose folder of content/docs holds the page `id` (`4.0/installation`), if any. */
+function versionOfDoc(id: string, versions: readonly VersionRouteInput[] = []): VersionRouteInput | undefined {
+  return versions.find((v) => id.startsWith(`${v.segment}/`));
+}
+
+/** A version's own Markdown pages, ids relative to its folder, so they sort into its sidebar as the default version's do. */
+function docsOfVersion(docs: readonly DocSource[], v: VersionRouteInput): DocSource[] {
+  return docs.filter((d) => d.id.startsWith(`${v.segment}/`)).map((d) => ({ ...d, id: d.id.slice(v.segment.length + 1) }));
 }
 
 /** Each sidebar's first page. */

@@ -4,7 +4,7 @@ import type { ApiModel } from '../api/model.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
-import { API_BASE, NAMESPACES_SECTION_ID, apiGlobalsPath, apiItemHref, apiNamespaceHref } from './api-urls.ts';
+import { API_BASE, NAMESPACES_SECTION_ID, apiBaseOf, apiGlobalsPath, apiItemHref, apiNamespaceHref } from './api-urls.ts';
 import { EXAMPLES_DIR, GUIDES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
 import { apiReadmePath } from './api.ts';
 
@@ -32,9 +32,14 @@ function guidesCategory(docsBase: string, docs: readonly DocSource[]): SidebarNo
   return [{ type: 'category', label: 'Guides', items: guides.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })) }];
 }
 
-/** The sidebars of a docs version that has only its API reference yet. */
-export function versionSidebars(model: ApiModel, apiBase: string): Sidebars {
-  return { docs: [apiCategory(model, apiBase)], examples: [] };
+/**
+ * The sidebars of another docs version (pages under `docsPath`, /docs/4.0):
+ * its own top-level pages (ids relative to its folder), then its API reference.
+ */
+export function versionSidebars(model: ApiModel, docsPath: string, docs: readonly DocSource[] = []): Sidebars {
+  const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
+  const pages = topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsPath, d.id) }));
+  return { docs: [...pages, apiCategory(model, apiBaseOf(docsPath))], examples: [] };
 }
 
 function apiCategory(model: ApiModel, base: string = API_BASE): SidebarNode {

@@ -41,8 +41,20 @@ export function versionContexts(input: Inputs, highlighter: Parameters<typeof cr
   return new Map(input.versionApis.map((v) => {
     const base = apiBaseOf(v.docsPath);
     const markdown = createDocMarkdown(highlighter, apiHrefs(v.api.model, base), apiFacts(v.api.model));
-    return [v.name, { markdown, apiCtx: createApiRenderContext(v.api.model, markdown, base) }];
+    return [v.name, { markdown, apiCtx: createApiRenderContext(v.api.model, markdown, base), sitePath: versionSitePath(input, v) }];
   }));
+}
+
+/** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
+function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
+  const ofV = new Set(site.routes.filter((r) => r.version === v.name).map((r) => r.path));
+  const docs = config.docs.path;
+  return (path) => {
+    const [route = '', hash] = path.split('#');
+    if (!route.startsWith(`${docs}/`)) return path;
+    const copy = v.docsPath + route.slice(docs.length);
+    return ofV.has(copy) ? copy + (hash === undefined ? '' : `#${hash}`) : path;
+  };
 }
 
 /** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */

@@ -43,7 +43,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
   const site = await stage('routes', async () => {
     const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
-    const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
+    const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, segment: config.docs.versions.find((c) => c.name === v.name)!.path, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
     const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme, versions });
     return result.site ?? fail(result.diagnostics);
   }, (s) => `${s.routes.length} routes`);

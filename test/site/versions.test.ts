@@ -5,6 +5,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { runInProject } from '../api-notes/support/project.ts';
+import { INSTALLED_PKIJS } from '../api-notes/support/pkijs-versions.ts';
 import { ROOT } from '../support/cli.ts';
 import { loadPage, siteOut } from '../support/site.ts';
 
@@ -60,7 +62,7 @@ describe('the 4.0.0 API reference', () => {
     const in4 = (href: string): boolean => existsSync(join(siteOut(), V4 + href.slice('/docs'.length).split('#')[0]!, 'index.html'));
     const strays: string[] = [];
     expect(pages().length).toBeGreaterThan(400);
-    for (const path of pages()) {
+    for (const path of [...pages(), `${V4}/installation`]) {
       const $ = loadPage(path);
       $('main a[href], nav.sidebar__nav a[href], nav.breadcrumbs a[href], nav.pagination a[href], [data-slot=search] a[href]').each((_, a) => {
         const href = $(a).attr('href')!;
@@ -75,11 +77,62 @@ describe('the 4.0.0 API reference', () => {
     const data = siteDataOf($);
     const sidebarLinks = hrefsIn(data.sidebars['docs']);
     expect(sidebarLinks).toContain(`${V4}/api/classes/Certificate`);
-    expect(sidebarLinks.filter((h) => !h.startsWith(`${V4}/api/`))).toEqual([]);
+    expect(sidebarLinks.filter((h) => !h.startsWith(`${V4}/`))).toEqual([]);
     expect($('footer').text()).toContain('Version: 4.0.0');
     // The page view names its version, so client navigation to another version loads that page in full.
     expect((JSON.parse($('#__pkidocs').text()) as { version?: string }).version).toBe('4.0.0');
     expect((JSON.parse(readFileSync(join(siteOut(), '_pkidocs/chunks/docs/4.0/api/classes/Certificate.json'), 'utf8')) as { page: { version?: string } }).page.version).toBe('4.0.0');
+  });
+});
+
+describe('the 4.0 installation page', () => {
+  const path = `${V4}/installation`;
+  /** What the installed release declares: the page must say the same. */
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'content/versions/pkijs-4.0/node_modules/pkijs/package.json'), 'utf8')) as {
+    version: string; type: string; engines: { node: string }; dependencies: Record<string, string>; peerDependencies: Record<string, string>;
+  };
+
+  it('is a 4.0 page: its footer version, its sidebar, and 3.3.2\'s installation page left as it was', () => {
+    const $ = loadPage(path);
+    expect(pkg.version).toBe('4.0.0');
+    expect($('footer').text()).toContain('Version: 4.0.0');
+    expect((JSON.parse($('#__pkidocs').text()) as { version?: string }).version).toBe('4.0.0');
+    const sidebar = hrefsIn(siteDataOf($).sidebars['docs']);
+    expect(sidebar[0]).toBe(path);
+    expect(sidebar.filter((h) => !h.startsWith(`${V4}/`))).toEqual([]);
+    // The default version's sidebar does not list it.
+    expect(hrefsIn(siteDataOf(loadPage('/docs/installation')).sidebars)).not.toContain(path);
+  });
+
+  it('states the engines, the asn1js peer and every dependency of the installed package.json', () => {
+    const $ = loadPage(path);
+    const text = $('main article').text().replace(/\s+/g, ' ');
+    expect(pkg.type).toBe('module');
+    expect(text).toContain(`"type": "module"`);
+    expect(text).toContain(pkg.engines.node);
+    expect(Object.keys(pkg.peerDependencies)).toEqual(['asn1js']);
+    expect(text).toMatch(new RegExp(`peer dependency \\(\`?${pkg.peerDependencies['asn1js']!.replace(/[.^]/g, '\\$&')}`));
+    const rows = $('main table tbody tr').toArray().map((tr) => $(tr).find('td').toArray().map((td) => $(td).text().trim()));
+    expect(rows).toEqual(Object.entries(pkg.dependencies));
+  });
+
+  it('shows ES module imports only, and its code runs against pkijs 4.0.0 as a reader\'s project would', () => {
+    const $ = loadPage(path);
+    const code = $('main pre code').toArray().map((c) => $(c).text()).join('\n');
+    expect(code).toContain("import * as pkijs from 'pkijs';");
+    expect(code).toContain("import * as asn1js from 'asn1js';");
+    expect(code).toContain('npm install pkijs@4 asn1js@4');
+    expect(code).not.toMatch(/\brequire\s*\(/);
+    const v4 = INSTALLED_PKIJS.find((r) => r.version === '4.0.0')!;
+    const run = runInProject(v4, 'content/docs/4.0/snippets/engine.mjs');
+    expect(run, run.stderr).toMatchObject({ status: 0, stdout: 'browser\nfunction' });
+  });
+
+  it('links code and API names to 4.0\'s reference', () => {
+    const $ = loadPage(path);
+    const api = $('main a[href*="/api/"]').toArray().map((a) => $(a).attr('href')!);
+    expect(api.length).toBeGreaterThan(3);
+    expect(api.filter((h) => !h.startsWith(`${V4}/api/`))).toEqual([]);
   });
 });
 
