@@ -31,7 +31,8 @@ export function siteView(
         return {
           type: 'versions',
           label: versions[0]?.label ?? 'Versions',
-          versions: versions.map((v) => ({ ...v, href: `${config.docs.path}/${config.docs.mainPage}` })),
+          // Where each version leads from a page that is no docs page (the home page): its main page. Docs pages carry their own links.
+          versions: versions.map((v) => ({ name: v.name, label: v.label, href: `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
           position: item.position,
         };
       }

@@ -14,6 +14,7 @@ import { readingOrder } from '../shared/navigation.ts';
 import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
 import { apiBaseOf } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
+import { addVersionLinks } from './version-links.ts';
 
 export interface RouteInputs {
   config: SiteConfig;
@@ -89,6 +90,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     const own = versionSidebars(v.model, v.docsPath, docsOfVersion(input.docs, v));
     versions[v.name] = { sidebars: own, sidebarHome: homes(own) };
   }
+  addVersionLinks(input.config, routes);
   return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
 }
 

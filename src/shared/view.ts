@@ -74,7 +74,21 @@ export interface PageView {
   sidebar?: SidebarId;
   /** The docs version of a page under a version segment (its own site data); none for the default version. */
   version?: string;
+  /** A docs page's counterparts in the other documented versions; none on a one-version site. */
+  versionLinks?: VersionLinks;
   toc: TocEntry[];
+}
+
+/** A docs page in every documented version: what its dropdown, canonical link and banner point at. */
+export interface VersionLinks {
+  /** The name of the page's own version. */
+  current: string;
+  /** Per version, newest first: the same page, else its nearest existing parent, else that version's first page. */
+  versions: { name: string; href: string }[];
+  /** The newest version's copy of the page, when the page is an older version's and the copy exists. */
+  canonical?: string;
+  /** On an older version's page: the newest version, and where the banner leads (its copy of the page, else its first page). */
+  latest?: { name: string; label: string; href: string };
 }
 
 /** A navigation chunk: everything the client needs to show another page. */

@@ -69,7 +69,9 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
 
 /** The key of a route's files (document, navigation chunk, 404.html). */
 export function pageKey(bodyKey: string, route: RouteRecord, dataUrl: string, assets: Assets): string {
-  return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null, ...(route.version ? [route.version] : [])]), dataUrl, JSON.stringify(assets));
+  // Its links to the other versions: adding or removing a page of one version changes pages of the others.
+  const versions = route.versionLinks ? [route.versionLinks] : [];
+  return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null, ...(route.version ? [route.version] : []), ...versions]), dataUrl, JSON.stringify(assets));
 }
 
 export interface PublishKeyInputs {

@@ -10,6 +10,7 @@ import { Navbar, NavItems } from './Navbar.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toc } from './Toc.tsx';
+import { VersionBanner } from './VersionBanner.tsx';
 import { BaseUrl } from './base-url.ts';
 
 export interface LayoutProps {
@@ -64,6 +65,7 @@ export function Layout(props: LayoutProps) {
           {full ? content : (
             <div className="doc-row">
               <article className="doc">
+                <VersionBanner page={page} />
                 <Breadcrumbs crumbs={nav.breadcrumbs} />
                 {content}
                 <PrevNext prev={nav.prev} next={nav.next} />

@@ -137,12 +137,62 @@ describe('the 4.0 installation page', () => {
 });
 
 describe('the 3.3.2 pages beside it', () => {
-  it('name no 4.0 page, in their HTML or their site data', () => {
+  it('name 4.0 only in the version dropdown, the banner, the canonical link and the page view\'s version links', () => {
     const $ = loadPage('/docs/api/classes/Certificate');
     expect($('footer').text()).toContain('Version: 3.3.2');
-    expect(JSON.parse($('#__pkidocs').text()) as object).not.toHaveProperty('version');
-    expect(hrefsIn(siteDataOf($)).filter((h) => h.startsWith(V4))).toEqual([]);
-    const strays = pagesUnder('/docs', (rel) => rel === V4).filter((path) => readFileSync(join(siteOut(), path, 'index.html'), 'utf8').includes(`"${V4}`));
+    const view = JSON.parse($('#__pkidocs').text()) as { version?: string; versionLinks?: unknown };
+    expect(view).not.toHaveProperty('version');
+    expect(view.versionLinks).toBeDefined();
+    // The site data names 4.0 only in the dropdown's links (to each version's main page, for pages outside the docs).
+    const data = siteDataOf($) as unknown as { site: { navbar: { items: { type: string }[] } }; sidebars: unknown };
+    expect(hrefsIn(data.sidebars).filter((h) => h.startsWith(V4))).toEqual([]);
+    expect(hrefsIn(data.site.navbar.items.filter((i) => i.type !== 'versions')).filter((h) => h.startsWith(V4))).toEqual([]);
+    const strays = pagesUnder('/docs', (rel) => rel === V4).filter((path) => {
+      const page = loadPage(path);
+      page('[data-slot=versions], .version-banner, link[rel=canonical], #__pkidocs').remove();
+      return page.html().includes(`"${V4}`);
+    });
     expect(strays).toEqual([]);
+  });
+});
+
+/** Each version's link in a page's navbar dropdown, by label. */
+const dropdown = ($: cheerio.CheerioAPI): Record<string, string> =>
+  Object.fromEntries($('nav.navbar [data-slot=versions] a').toArray().map((a) => [$(a).text(), $(a).attr('href')!]));
+
+describe('the version dropdown, banner and canonical link', () => {
+  it('lead from a 3.3.2 page to the same page in 4.0, which is the canonical one', () => {
+    const $ = loadPage('/docs/api/classes/Certificate');
+    expect($('nav.navbar [data-slot=versions] > summary').text()).toBe('3.3.2');
+    expect(dropdown($)).toEqual({ '4.0': `${V4}/api/classes/Certificate`, '3.3.2': '/docs/api/classes/Certificate' });
+    expect($('.version-banner a').attr('href')).toBe(`${V4}/api/classes/Certificate`);
+    expect($('link[rel=canonical]').attr('href')).toBe(`https://pkijs.org${V4}/api/classes/Certificate`);
+    expect(loadPage('/docs/installation')('link[rel=canonical]').attr('href')).toBe(`https://pkijs.org${V4}/installation`);
+  });
+
+  it('lead from a page 4.0 lacks to 4.0\'s docs root, and keep its own canonical link', () => {
+    const path = '/docs/examples/certificates-and-revocation/create-and-validate-certificate';
+    const $ = loadPage(path);
+    expect(dropdown($)['4.0']).toBe(`${V4}/installation`);
+    expect($('.version-banner a').attr('href')).toBe(`${V4}/installation`);
+    expect($('link[rel=canonical]').attr('href')).toBe(`https://pkijs.org${path}`);
+  });
+
+  it('give 4.0 pages no banner, their own canonical link, and the way back to 3.3.2', () => {
+    const $ = loadPage(`${V4}/api/classes/Certificate`);
+    expect($('nav.navbar [data-slot=versions] > summary').text()).toBe('4.0');
+    expect($('.version-banner')).toHaveLength(0);
+    expect($('link[rel=canonical]').attr('href')).toBe(`https://pkijs.org${V4}/api/classes/Certificate`);
+    expect(dropdown($)).toEqual({ '4.0': `${V4}/api/classes/Certificate`, '3.3.2': '/docs/api/classes/Certificate' });
+  });
+
+  it('link only pages that exist, from every docs page of both versions', () => {
+    const exists = (href: string): boolean => existsSync(join(siteOut(), href, 'index.html'));
+    const missing: string[] = [];
+    for (const path of pagesUnder('/docs')) {
+      const $ = loadPage(path);
+      for (const href of [...Object.values(dropdown($)), $('.version-banner a').attr('href')]) if (href && !exists(href)) missing.push(`${path}: ${href}`);
+    }
+    expect(missing.slice(0, 10)).toEqual([]);
   });
 });

@@ -1,0 +1,50 @@
+// Where each docs page leads in the other documented versions, decided once
+// from the routes at build time so the links work without JavaScript: the
+// dropdown's links (the same page in each version, or its nearest existing
+// parent, or that version's first page), the canonical page (the newest
+// version's copy, where one exists) and the banner of an older version's page.
+import type { SiteConfig } from '../config/schema.ts';
+import { versionDocsPath } from '../config/versions.ts';
+import { apiBaseOf } from './api-urls.ts';
+import { apiReadmePath } from './api.ts';
+import type { VersionLinks } from '../shared/view.ts';
+import type { RouteRecord } from './types.ts';
+
+interface Version { name: string; label: string; docsPath: string }
+
+/** Sets `versionLinks` on every docs page of a site with more than one version. */
+export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void {
+  const versions: Version[] = config.docs.versions.map((v) => ({ name: v.name, label: v.label, docsPath: versionDocsPath(config, v) }));
+  if (versions.length < 2) return;
+  const fallback = versions.find((v) => !v.docsPath.slice(config.docs.path.length))!;
+  const nameOf = (r: RouteRecord): string => r.version ?? fallback.name;
+  // Each path, and the version it belongs to: a 3.3.2 path never stands for a 4.0 page, nor the reverse.
+  const owner = new Map(routes.filter((r) => r.kind !== 'not-found').map((r) => [r.path, nameOf(r)]));
+  const has = (v: Version, path: string): boolean => owner.get(path) === v.name;
+  const root = (v: Version): string => {
+    const main = `${v.docsPath}/${config.docs.mainPage}`;
+    return has(v, main) ? main : apiReadmePath(config.library.package, apiBaseOf(v.docsPath));
+  };
+  const [newest] = versions as [Version];
+  for (const route of routes) {
+    const own = versions.find((v) => v.name === nameOf(route))!;
+    const docsPage = route.path === own.docsPath || route.path.startsWith(`${own.docsPath}/`);
+    if (!docsPage || route.kind === 'not-found') continue;
+    const rel = route.path.slice(own.docsPath.length);
+    /** The same page in `v`, if it has one. */
+    const same = (v: Version): string | undefined => (has(v, v.docsPath + rel) ? v.docsPath + rel : undefined);
+    /** The same page, else its nearest parent that is a page of `v`, else `v`'s first page. */
+    const nearest = (v: Version): string => {
+      for (let r = rel; r; r = r.slice(0, r.lastIndexOf('/'))) if (has(v, v.docsPath + r)) return v.docsPath + r;
+      return has(v, v.docsPath) ? v.docsPath : root(v);
+    };
+    const links: VersionLinks = {
+      current: own.name,
+      versions: versions.map((v) => ({ name: v.name, href: v === own ? route.path : nearest(v) })),
+    };
+    const canonical = same(newest);
+    if (canonical && canonical !== route.path) links.canonical = canonical;
+    if (own !== newest) links.latest = { name: newest.name, label: newest.label, href: canonical ?? root(newest) };
+    route.versionLinks = links;
+  }
+}
