@@ -6,6 +6,8 @@ import { ASSET_DIR, chunkUrl, normalizePath } from '../src/shared/paths.ts';
 import { siteBase, toRoute, toUrl } from './base.ts';
 import type { Chunk } from '../src/shared/view.ts';
 
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
+
 /** The URL of a link when it leads to a page of this site, else undefined. */
 export function pageUrl(a: Element): URL | undefined {
   if (!(a instanceof HTMLAnchorElement) || !a.hasAttribute('href')) return undefined;
@@ -15,6 +17,8 @@ export function pageUrl(a: Element): URL | undefined {
   if (url.origin !== location.origin || !/^https?:$/.test(url.protocol) || !underBase(siteBase(), url.pathname)) return undefined;
   // Generated assets and files (anything with an extension but .html) are not pages.
   if (toRoute(url.pathname).startsWith(`/${ASSET_DIR}/`) || /\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  // No route has an encoded slash: a host that decodes it would let the chunk's URL climb out of chunks/.
+  if (ENCODED_SEPARATOR.test(url.pathname)) return undefined;
   return url;
 }
 
@@ -26,6 +30,7 @@ export function clickedPageUrl(e: MouseEvent): URL | undefined {
 
 /** Loads a route's content chunk (`path` is a route path); its URL is derived from the path alone. */
 export async function fetchChunk(path: string): Promise<Chunk> {
+  if (ENCODED_SEPARATOR.test(path)) throw new Error(`${path} is not a page path (it holds an encoded slash).`);
   let response: Response;
   try {
     response = await fetch(toUrl(chunkUrl(normalizePath(path))));

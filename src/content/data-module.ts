@@ -51,20 +51,29 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
       packages: 'external',
       logLevel: 'silent',
       absWorkingDir: root,
+      // No tsconfig.json is looked for: its "extends" could name any file of the machine.
+      tsconfigRaw: '{}',
     });
     code = out.outputFiles[0]!.text;
     inputs = Object.keys(out.metafile.inputs).map((p) => resolve(root, p));
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors ?? [];
     const first = errors[0];
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    const file = first?.location?.file;
+    // esbuild quotes what it could not parse: never a word of a file outside the content folder.
+    if (file && !isInside(resolve(root, file), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, file)) };
+    const where = first?.location ? `${file}:${first.location.line}:${first.location.column + 1}: ` : '';
     return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
   }
   const outside = inputs.find((p) => !isInside(p, root, { orSelf: true }));
-  if (outside) return { problem: `it imports ${relative(root, outside)}, which is outside the content folder; a data module may import only files of the content folder` };
+  if (outside) return { problem: outsideProblem(root, outside) };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
   return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs } };
+}
+
+function outsideProblem(root: string, file: string): string {
+  return `it imports ${relative(root, file)}, which is outside the content folder; a data module may import only files of the content folder`;
 }
 
 /** The module's memoised answers, by a hash of the bundled code: a module read by two tables runs once. */

@@ -20,6 +20,8 @@ interface Link {
   fragment: string;
   /** An absolute link that leaves the base URL (`/docs/x` on a site under `/PKI.js/`). */
   outside?: boolean;
+  /** `http:/docs/x`: a web scheme without `//`, which a browser reads as a path of this site or as a host. */
+  hostless?: boolean;
 }
 
 interface PageEntry {
@@ -56,6 +58,16 @@ export type IndexedPage = CheckedPage & { body?: string; links?: PageLinks };
 export type Locate = (source: string, href: string) => number | undefined;
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+/** A web scheme not followed by two slashes (a backslash counts as one, as browsers read it). */
+const HOSTLESS = /^(?:https?|wss?|ftp):(?![/\\]{2})/i;
+/** The URL as a browser reads it: tabs and newlines dropped anywhere, controls and spaces before it. */
+function asRead(url: string): string {
+  const s = url.replace(/[\t\n\r]/g, '');
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) <= 0x20) i++;
+  return s.slice(i);
+}
+const isHostless = (url: string): boolean => HOSTLESS.test(asRead(url));
 
 export class LinkIndex {
   private constructor(
@@ -129,7 +141,7 @@ const RESOLVED_LIMIT = 100_000;
 function toEntry(page: IndexedPage, before: PageEntry | undefined, base: string): PageEntry {
   const { ids, hrefs, loads, parts } = collect(page, before);
   // A file on another site (or a data: URL) is not the site's to check.
-  const internal = (urls: readonly string[]): Link[] => [...new Set(urls)].filter((url) => !EXTERNAL.test(url)).map((url) => resolve(url, page.path, base));
+  const internal = (urls: readonly string[]): Link[] => [...new Set(urls)].filter((url) => isHostless(url) || !EXTERNAL.test(url)).map((url) => isHostless(url) ? hostless(url, page.path) : resolve(url, page.path, base));
   return { path: page.path, source: page.source, ids, links: internal(hrefs), loads: internal(loads), parts };
 }
 
@@ -153,6 +165,10 @@ function collect(page: IndexedPage, before: PageEntry | undefined): PageLinks & 
     return { html, links: old?.html === html ? old.links : collectLinks(html) };
   });
   return { ids: new Set(parts.flatMap((p) => [...p.links.ids])), hrefs: parts.flatMap((p) => p.links.hrefs), loads: parts.flatMap((p) => p.links.loads), parts };
+}
+
+function hostless(href: string, from: string): Link {
+  return { href, rawPath: from, path: from, fragment: '', hostless: true };
 }
 
 function resolve(href: string, from: string, base: string): Link {
@@ -219,6 +235,10 @@ class Checker {
 
   private problem(link: Link, from: string): { code: string; what: string; suggestion?: string } | undefined {
     const { path, fragment } = link;
+    if (link.hostless) {
+      const scheme = asRead(link.href).split(':', 1)[0]!;
+      return { code: 'links/no-host', what: `has no "//" after "${scheme}:": a browser reads it as a path of this site, or its first part as a host; write a path (/docs/…) for a page of the site, or a whole URL (${scheme}://host/…)` };
+    }
     if (link.outside) {
       const inside = withBase(this.base, path);
       return { code: 'links/outside-base', what: `leaves the base URL ${this.base} the site is served under`, suggestion: this.pages.has(path) ? inside + (fragment ? `#${fragment}` : '') : undefined };

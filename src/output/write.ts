@@ -4,7 +4,7 @@
 // are recognisably ours (src/output/recover.ts); out/ is checked again just
 // before the swap, so nothing but a folder pkidocs may replace is replaced.
 import { constants } from 'node:fs';
-import { access, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { copyStatic, type StaticFile } from './copy-static.ts';
@@ -15,6 +15,7 @@ import { manifestSettled } from './manifest-update.ts';
 import { entryOf, hashFile, MANIFEST, manifestText, readManifest, type Manifest } from './manifest.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
 import { asidePath, tmpPath } from './recover.ts';
+import { pausePoint } from './test-pause.ts';
 
 export interface OutputFile {
   /** Path relative to the output folder. */
@@ -280,23 +281,6 @@ async function swap(tmp: string, outDir: string, token: string, next: ReadonlySe
  */
 function crashPoint(point: string): void {
   if (process.env.PKIDOCS_TEST_CRASH === point) process.kill(process.pid, 'SIGKILL');
-}
-
-/**
- * Tests only: PKIDOCS_TEST_PAUSE=<point> holds the build there while
- * `<out>.paused` exists (the build creates it; the test deletes it to go on),
- * so a test can look at out/ in the middle of a build. It lies outside what
- * the guard owns, so it is unreachable outside a test runner (VITEST set),
- * and made exclusively: a file or link already there is never overwritten
- * or followed (the build stops and names it).
- */
-async function pausePoint(point: string, outDir: string): Promise<void> {
-  if (process.env.PKIDOCS_TEST_PAUSE !== point || !process.env.VITEST) return;
-  const flag = `${outDir}.paused`;
-  await writeFile(flag, point, { flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
-    throw e.code === 'EEXIST' ? new Error(`PKIDOCS_TEST_PAUSE: ${flag} exists already and is not the build's: remove it, or unset PKIDOCS_TEST_PAUSE.`) : e;
-  });
-  while (await access(flag).then(() => true, () => false)) await new Promise((done) => setTimeout(done, 10));
 }
 
 function ignoreMissing(e: NodeJS.ErrnoException): false {

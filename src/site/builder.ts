@@ -12,6 +12,7 @@ import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
 import { manifestSettled } from '../output/manifest-update.ts';
 import { hasMarker } from '../output/out-dir.ts';
+import { pausePoint, pausesAt } from '../output/test-pause.ts';
 import { stageSite, type StagedSite } from '../output/write.ts';
 import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
@@ -157,6 +158,8 @@ export class SiteBuilder {
     for (const f of published.files) files.set(f.path, f.contents);
     for (const path of statics) files.delete(path);
     const linked = [...generated(rendered.linked ?? []), ...published.linked];
+    // Tests only: a rebuild that will be kept holds here, its inputs checked and its output not staged yet.
+    if (keep && pausesAt('checked') && (await keep)) await pausePoint('checked', this.outDir);
     // out/ changes only if the links pass. After a first build, the changed files are then rewritten in place
     // (changed static files are copied beside their targets meanwhile); else (or when out/ was deleted or
     // emptied since, or the last run's write failed) the whole site is written to a temporary folder while
