@@ -16,10 +16,11 @@
 // not write is rebuilt, never run. Being sealed, it is used by `build --no-cache`
 // too (rebuilding it there cost ~1.5 s, and failed on a read-only cache folder).
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { claimCacheFolder } from './cache-folder.js';
 import { readContent, sealedBy, sealBytes } from './cache-seal.js';
 
 const MANIFEST = 'manifest.json';
@@ -36,7 +37,8 @@ const EXTERNAL = ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'ts
 /** Imports the bundled src/cli/main.ts of the checkout at `root`, bundling it first if needed. */
 export async function loadCli(root) {
   const key = cacheKey(root);
-  checkCacheFolder(root);
+  // Before a file of the cache is touched: the folder must be pkidocs' (cache-folder.js).
+  claimCacheFolder(root);
   clearResolutionPlants(root, key);
   // Caches of rendered output key on the code that rendered it (src/pages/api-body-cache.ts).
   process.env.PKIDOCS_CODE_HASH = key;
@@ -59,44 +61,6 @@ export async function loadCli(root) {
     // A new URL: Node keeps the failed module under the old one.
     return await import(`${url}?rebuilt`);
   }
-}
-
-/** The Cache Directory Tagging Specification's tag (bford.info/cachedir), naming pkidocs. */
-const TAG = 'CACHEDIR.TAG';
-const TAG_TEXT = 'Signature: 8a477f597d28d172789f06886806bc55\n# The cache of pkidocs: everything in this folder can be deleted.\n';
-
-/**
- * .pkidocs-cache may be a link (a cache shared or restored elsewhere), and
- * git keeps links: a checkout can lead it to any folder of the machine. The
- * cache is written and cleared below, so the folder a link leads to must be
- * pkidocs' (it holds pkidocs' tag) or empty (it gets the tag); anything else
- * is refused before a file there is touched.
- */
-function checkCacheFolder(root) {
-  const cache = join(root, '.pkidocs-cache');
-  const link = lstatSync(cache, { throwIfNoEntry: false });
-  if (link && !link.isSymbolicLink() && !link.isDirectory()) refuse(`${cache} is not a folder: pkidocs keeps its cache there.`, 'Move the file away.');
-  if (!link || !link.isSymbolicLink()) {
-    mkdirSync(cache, { recursive: true });
-    if (!existsSync(join(cache, TAG))) writeFileSync(join(cache, TAG), TAG_TEXT);
-    return;
-  }
-  let target;
-  try {
-    target = realpathSync(cache);
-  } catch {
-    refuse(`${cache} is a link to nothing.`, 'Remove the link, or create the folder it names.');
-  }
-  if (!statSync(target).isDirectory()) refuse(`${cache} is a link to ${target}, which is not a folder.`, 'Remove the link.');
-  const names = readdirSync(target);
-  if (!names.length) return void writeFileSync(join(target, TAG), TAG_TEXT);
-  if (names.includes(TAG) && readFileSync(join(target, TAG), 'utf8') === TAG_TEXT) return;
-  refuse(`${cache} is a link to ${target}, a folder that is not a pkidocs cache (it holds files and no CACHEDIR.TAG of pkidocs): pkidocs writes and deletes nothing there.`,
-    'Point the link at an empty folder or a pkidocs cache, or remove it (pkidocs then makes its own).');
-}
-
-function refuse(message, hint) {
-  throw Object.assign(new Error(`pkidocs: ${message}\n  → ${hint}`), { oneLine: true });
 }
 
 /**
@@ -133,8 +97,8 @@ function notice(text) {
 function cacheKey(root) {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
-  // src/shared/cache-seal.ts bundles it.
-  hash.update(readFileSync(join(root, 'bin/cache-seal.js')));
+  // src/shared/cache-seal.ts and cache-folder.ts bundle them.
+  hash.update(readFileSync(join(root, 'bin/cache-seal.js'))).update(readFileSync(join(root, 'bin/cache-folder.js')));
   // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).
   if (existsSync(join(root, 'package-lock.json'))) hash.update(readFileSync(join(root, 'package-lock.json')));
   for (const dir of ['src', 'templates']) {

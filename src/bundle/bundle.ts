@@ -3,8 +3,9 @@
 // stays in memory; the output stage writes it.
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { Kept } from '../shared/kept.ts';
+import { esbuild as loadEsbuild } from '../shared/lazy-packages.ts';
 import { ASSET_DIR } from '../shared/paths.ts';
 
 export interface BundleFile {
@@ -74,7 +75,7 @@ function buildOptions(root: string, minify: boolean): [esbuild.BuildOptions, esb
 
 export async function bundleClient(root: string, options: { minify?: boolean } = {}): Promise<Bundle> {
   const [page, search] = buildOptions(root, options.minify ?? true);
-  return asBundle(await Promise.all([esbuild.build(page), esbuild.build(search)]));
+  return asBundle(await Promise.all([loadEsbuild().build(page), loadEsbuild().build(search)]));
 }
 
 /**
@@ -88,7 +89,7 @@ export class ClientBundler {
   private last: { result: esbuild.BuildResult; read: Set<string> }[] | undefined;
 
   constructor(private readonly root: string) {
-    this.contexts = new Kept(() => Promise.all(buildOptions(root, true).map((o) => esbuild.context(o))));
+    this.contexts = new Kept(() => Promise.all(buildOptions(root, true).map((o) => loadEsbuild().context(o))));
   }
 
   /**

@@ -2,22 +2,23 @@
 // S3): a file as it is, a folder by its index.html, anything else 404.html
 // with status 404; under the base URL only. No redirects and no `.html`
 // rewriting of our own: what this host gets right, any host gets right.
-// Bound to loopback; nothing outside out/ is ever read.
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+// Bound to loopback; only what the build's manifest lists is served
+// (src/output/served-file.ts, shared with the dev server).
+import { realpath } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { readServedFile, type ServedFile } from '../output/served-file.ts';
 import { stripBase } from '../shared/base-url.ts';
 import { contentType } from '../shared/mime.ts';
-import { isInside } from '../shared/path-inside.ts';
 
 export interface StaticHost {
   origin: string;
   close(): Promise<void>;
 }
 
-async function fileAt(root: string, path: string): Promise<string | undefined> {
+/** The file a site path names (itself, or its folder's index.html), read as served-file.ts allows. */
+async function fileAt(root: string, path: string): Promise<{ rel: string; file: ServedFile } | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -25,9 +26,10 @@ async function fileAt(root: string, path: string): Promise<string | undefined> {
     return undefined;
   }
   if (decoded.includes('\0') || decoded.split('/').some((s) => s === '..')) return undefined;
-  for (const candidate of [join(root, decoded), join(root, decoded, 'index.html')]) {
-    const real = await realpath(candidate).catch(() => undefined);
-    if (real && isInside(real, root, { orSelf: true }) && (await stat(real)).isFile()) return real;
+  const rel = decoded.split('/').filter(Boolean).join('/');
+  for (const candidate of [rel, rel ? `${rel}/index.html` : 'index.html']) {
+    const file = candidate ? await readServedFile(root, candidate) : undefined;
+    if (file) return { rel: candidate, file };
   }
   return undefined;
 }
@@ -41,9 +43,8 @@ export async function serveStaticHost(outDir: string, base: string): Promise<Sta
       // The not-found page is a file of out/ like any other: a link out of out/ is not served.
       const found = file ?? (await fileAt(root, '/404.html'));
       if (!found) return void res.writeHead(404).end();
-      res.writeHead(file ? 200 : 404, { 'content-type': contentType(found) });
-      if (req.method === 'HEAD') return void res.end();
-      createReadStream(found).pipe(res);
+      res.writeHead(file ? 200 : 404, { 'content-type': contentType(found.rel) });
+      res.end(req.method === 'HEAD' ? undefined : found.file.body);
     }, () => void res.writeHead(500).end());
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

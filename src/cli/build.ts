@@ -5,6 +5,8 @@ import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { abandonClaims } from '../output/claim.ts';
 import { build, type BuildOptions, type BuildStats } from '../site/build.ts';
 import { isInside } from '../shared/path-inside.ts';
+import { plural } from '../shared/plural.ts';
+import { NOTHING, writtenLine } from '../site/write-tally.ts';
 import { ExitCode, exitCodeFor } from './exit-codes.ts';
 import type { CliReporter } from './reporter.ts';
 
@@ -17,7 +19,7 @@ export async function runBuild(reporter: CliReporter, options: Omit<BuildOptions
   } catch (e) {
     if (e instanceof BuildFailure) {
       e.diagnostics.forEach((d) => reporter.diagnostic(d));
-      reporter.info(`Build failed: ${e.diagnostics.length} problem(s) found; ${options.outDir ?? 'out/'} was left as it was.`);
+      reporter.info(`Build failed: ${plural(e.diagnostics.length, 'problem')} found; ${options.outDir ?? 'out/'} was left as it was.`);
       return exitCodeFor(e.diagnostics);
     }
     const outDir = options.outDir ?? 'out/';
@@ -38,9 +40,8 @@ export async function runBuild(reporter: CliReporter, options: Omit<BuildOptions
 
 /** The result line: what the site holds, what this run did, and whether out/ was written at all. */
 export function summary(s: BuildStats, outDir: string): string {
-  const size = `${(s.bytes / 1e6).toFixed(1)} MB`;
-  const wrote = s.unchanged ? `wrote nothing (${outDir} already held this site, ${size})` : `wrote ${size} to ${outDir}`;
-  return `Built ${s.sitePages} pages (${s.pages} rendered, ${s.sitePages - s.pages} reused), checked ${s.links} links (every href on every page, repeats included), ${wrote} in ${(s.ms / 1000).toFixed(2)} s.`;
+  const wrote = writtenLine(s.unchanged ? { written: NOTHING, linked: NOTHING } : s, s.bytes, outDir);
+  return `Built ${plural(s.sitePages, 'page')} (${s.pages} rendered, ${s.sitePages - s.pages} reused), checked ${plural(s.links, 'link')} (every href on every page, repeats included), ${wrote}. Done in ${(s.ms / 1000).toFixed(2)} s.`;
 }
 
 /**

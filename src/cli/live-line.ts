@@ -1,7 +1,9 @@
 // The live status line of a build on a terminal: the stages running, each with
-// its elapsed time, and how many have finished, redrawn in place every 100 ms
-// so a long stage (TypeDoc's conversion in `api`) never looks hung. On a pipe
-// or a dumb terminal nothing of it is written: the log stays plain lines.
+// how far it is ("render 120/408 pages") and its elapsed time, and how many
+// have finished, redrawn in place every 100 ms so a long stage (TypeDoc's
+// conversion in `api`) never looks hung. A stage's progress calls redraw it
+// too (at most every 100 ms): rendering is synchronous and blocks the timer.
+// On a pipe or a dumb terminal nothing of it is written: the log stays plain.
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 /** Carriage return, then erase to the end of the line. */
@@ -10,6 +12,8 @@ const CLEAR = '\r\x1b[K';
 export interface LiveLine {
   start(stage: string): void;
   finish(stage: string): void;
+  /** How far a running stage is; redraws at once unless the line was drawn under 100 ms ago. */
+  progress(stage: string, detail: string): void;
   /** Erases the line so a plain line can be written; the next tick draws it again. */
   clear(): void;
 }
@@ -19,10 +23,13 @@ export function liveLine(write: (s: string) => void, now: () => number = () => p
   let finished = 0;
   let frame = 0;
   let shown = false;
+  const details = new Map<string, string>();
+  let drawn = -Infinity;
   let ticker: NodeJS.Timeout | undefined;
 
   const draw = (): void => {
-    const stages = [...running].map(([name, since]) => `${name} ${((now() - since) / 1000).toFixed(1)} s`).join(', ');
+    drawn = now();
+    const stages = [...running].map(([name, since]) => `${name}${details.has(name) ? ` ${details.get(name)}` : ''} ${((now() - since) / 1000).toFixed(1)} s`).join(', ');
     write(`${CLEAR}${FRAMES[frame++ % FRAMES.length]} ${stages}  (${finished} ${finished === 1 ? 'stage' : 'stages'} done)`);
     shown = true;
   };
@@ -37,7 +44,13 @@ export function liveLine(write: (s: string) => void, now: () => number = () => p
       ticker ??= setInterval(draw, 100).unref();
       draw();
     },
+    progress(stage, detail) {
+      if (!running.has(stage)) return;
+      details.set(stage, detail);
+      if (now() - drawn >= 100) draw();
+    },
     finish(stage) {
+      details.delete(stage);
       if (!running.delete(stage)) return;
       finished++;
       clear();

@@ -49,7 +49,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .action(async (opts: { port: string; host: string; out: string; config: string; watch?: boolean; open?: boolean }) => {
       // The dev server loads only when serving.
       const { serveCommand } = await import('./serve.ts');
-      code = await serveCommand({ root: ROOT, reporter, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), port: Number(opts.port), host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
+      code = await serveCommand({ root: ROOT, reporter, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), port: /^\s*\d+\s*$/.test(opts.port) ? Number(opts.port) : NaN, portGiven: opts.port, host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
     });
 
   program

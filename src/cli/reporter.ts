@@ -34,6 +34,9 @@ export function createReporter(options: { color: boolean; live?: boolean; write?
     begin(name) {
       live?.start(name);
     },
+    progress(name, detail) {
+      live?.progress(name, detail);
+    },
     stage(name, ms, detail, ok = true) {
       live?.finish(name);
       if (options.quiet) return;

@@ -25,6 +25,8 @@ export interface ServeOptions {
   outDir: string;
   configFile: string;
   port: number;
+  /** --port as typed, echoed when it is no port number. */
+  portGiven?: string;
   host: string;
   watch: boolean;
   open: boolean;
@@ -71,6 +73,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
   if (live && builder) {
     session = await startWatching({ builder, live, reporter, root: options.root });
   } else if (!(await exists(join(options.outDir, 'index.html')))) {
+    reporter.info(`${options.outDir} holds no built site yet: building it first, then serving it.`);
     const code = await runBuild(reporter, { root: options.root, outDir: options.outDir, configFile: options.configFile });
     if (code !== ExitCode.Ok) {
       stop.dispose();
@@ -92,7 +95,7 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
 
 function checkOptions(o: ServeOptions): Diagnostic | undefined {
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) {
-    return error('config', 'serve/bad-port', `The port "${o.port}" is not a port number.`, { hint: 'Pass --port with a whole number from 0 to 65535 (0 picks a free port).' });
+    return error('config', 'serve/bad-port', `The port "${o.portGiven ?? o.port}" is not a port number.`, { hint: 'Pass --port with a whole number from 0 to 65535 (0 picks a free port).' });
   }
   if (!o.host.trim()) return error('config', 'serve/bad-host', 'The host is empty.', { hint: 'Pass --host 127.0.0.1 (the default) or another local address.' });
   return undefined;

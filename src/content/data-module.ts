@@ -7,19 +7,22 @@
 // boundary (a host-realm error's constructor gave back `process`). Only plain
 // JSON leaves the child, so no object of the build reaches the module and
 // none of the module's objects reaches the build.
-import { buildSync, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { basename, relative, resolve } from 'node:path';
+import { esbuild } from '../shared/lazy-packages.ts';
+import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
+import { hiddenPartOf } from './read-file.ts';
 
 export type DataValue = string | number | boolean | null | DataValue[] | { [key: string]: DataValue };
 
 export interface DataModule {
   /** The module's exports, as plain JSON data. */
   exports: Record<string, DataValue>;
-  /** Every file the bundle read (the module and what it imports), absolute. */
+  /** What the bundle was made of (src/shared/module-inputs.ts): every file it read, absolute, and the resolutions of its imports. */
   inputs: string[];
 }
 
@@ -37,9 +40,10 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') 
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
   const root = resolve(contentDir);
   let code: string;
-  let inputs: string[];
+  let files: string[];
+  let resolutions: string[];
   try {
-    const out = buildSync({
+    const out = esbuild().buildSync({
       entryPoints: [file],
       bundle: true,
       write: false,
@@ -55,21 +59,25 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
       tsconfigRaw: '{}',
     });
     code = out.outputFiles[0]!.text;
-    inputs = Object.keys(out.metafile.inputs).map((p) => resolve(root, p));
+    const made = moduleInputs(out.metafile, root, file);
+    files = made.files;
+    resolutions = made.resolutions;
   } catch (e) {
     const errors = (e as { errors?: Message[] }).errors ?? [];
     const first = errors[0];
-    const file = first?.location?.file;
+    const at = first?.location?.file;
     // esbuild quotes what it could not parse: never a word of a file outside the content folder.
-    if (file && !isInside(resolve(root, file), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, file)) };
-    const where = first?.location ? `${file}:${first.location.line}:${first.location.column + 1}: ` : '';
+    if (at && !isInside(resolve(root, at), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, at)) };
+    const where = first?.location ? `${at}:${first.location.line}:${first.location.column + 1}: ` : '';
     return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
   }
-  const outside = inputs.find((p) => !isInside(p, root, { orSelf: true }));
+  const outside = files.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: outsideProblem(root, outside) };
+  const hidden = files.find((p) => hiddenPartOf(p, root) !== undefined);
+  if (hidden) return { problem: `it imports ${relative(root, hidden)}, a hidden file; hidden files (.env, .npmrc, .git) are never read as content` };
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
-  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs } };
+  return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs: [...files, ...resolutions] } };
 }
 
 function outsideProblem(root: string, file: string): string {

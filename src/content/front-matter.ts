@@ -54,6 +54,14 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
       })],
     };
   }
+  // gray-matter reads an unclosed block to the end of the file: the page's text would be read as YAML.
+  if (language !== undefined && !closed(source)) {
+    return {
+      diagnostics: [error('content', 'content/unclosed-front-matter', 'The front matter opened by the --- on line 1 is never closed.', {
+        file, line: 1, hint: 'Add a line holding only --- after the last front matter field, before the page\'s text.',
+      })],
+    };
+  }
   let result: matter.GrayMatterFile<string>;
   try {
     // An empty options object bypasses gray-matter's cache, which would hide edits.
@@ -68,7 +76,7 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
         // end of the block (an unclosed bracket) is reported on its last line.
         line: mark ? Math.min(mark.line + 2, closingLine(source) - 1) : 1,
         column: mark ? mark.column + 1 : undefined,
-        hint: 'Fix the YAML between the two --- lines at the top of the file.',
+        hint: 'Fix the YAML of that line (between the two --- lines at the top of the file): put a value in quotes when it starts with [ { " \' * & ! | > @ or holds ": ", and start each field at the start of its line.',
       })],
     };
   }
@@ -77,8 +85,8 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
     return {
       diagnostics: checked.error.issues.map((issue) =>
         error('content', 'content/invalid-front-matter', issue.code === 'unrecognized_keys'
-          ? `Unknown front matter key(s) ${issue.keys.map((k) => `"${k}"`).join(', ')}.`
-          : `Front matter field "${formatPath(issue.path)}" is invalid: ${issue.message}.`, {
+          ? `Unknown front matter ${issue.keys.length === 1 ? 'key' : 'keys'} ${issue.keys.map((k) => `"${k}"`).join(', ')}.`
+          : `Front matter field "${formatPath(issue.path)}" ${problem(issue, (result.data as Record<PropertyKey, unknown>)[issue.path[0]!])}.`, {
           file,
           line: lineOfKey(source, issue.code === 'unrecognized_keys' ? issue.keys[0] : issue.path[0]),
           hint: 'Front matter accepts title, description (both required), sidebar_label, sidebar_position and hide_table_of_contents.',
@@ -87,6 +95,19 @@ export function parseFrontMatter(source: string, file: string): { parsed?: Parse
   }
   const lineOffset = source.slice(0, source.length - result.content.length).split('\n').length - 1;
   return { parsed: { data: checked.data, body: result.content, lineOffset }, diagnostics: [] };
+}
+
+/** What is wrong with a field, in words (zod's own text reads "Invalid input: expected string, received undefined"). */
+function problem(issue: z.core.$ZodIssue, value: unknown): string {
+  if (value === undefined) return 'is missing';
+  if (issue.code === 'invalid_type') return `must be ${issue.expected === 'string' ? 'text' : `a ${issue.expected}`}, not ${Array.isArray(value) ? 'a list' : value === null ? 'empty' : `a ${typeof value}`}`;
+  if (issue.code === 'too_small') return 'is empty';
+  return 'has a value it cannot take';
+}
+
+/** Whether a line holding only --- closes the block the first line opens. */
+function closed(source: string): boolean {
+  return source.split('\n').some((l, i) => i > 0 && /^---\s*$/.test(l));
 }
 
 /** Line of the '---' that closes the front matter (or the last line). */

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComponentType } from 'react';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { importSiteModule } from '../shared/site-module.ts';
+import { loadSiteModule } from '../shared/site-module.ts';
 
 export interface PageModuleProps {
   siteTitle: string;
@@ -17,6 +17,8 @@ export interface PageModule {
   component: ComponentType<PageModuleProps>;
   /** `export const description = '…'`: the page's meta description (else the site's tagline). */
   description?: string;
+  /** The key of what it was compiled from (every file, wherever it is, and how each import resolved): SiteModule.inputs. */
+  inputs: string;
 }
 
 export function pageModulePath(fileName: string): string {
@@ -45,8 +47,11 @@ export async function loadPageModules(dir: string, cacheDir: string): Promise<{ 
       continue;
     }
     let mod: { default?: unknown; description?: unknown };
+    let inputs: string;
     try {
-      mod = await importSiteModule(file, cacheDir);
+      const loaded = await loadSiteModule(file, cacheDir);
+      mod = loaded.exports;
+      inputs = loaded.inputs;
     } catch (e) {
       diagnostics.push(error('content', 'content/page-module-load', `The page module could not be loaded: ${(e as Error).message}`, { file, hint: 'Fix the error in the module.' }));
       continue;
@@ -58,7 +63,7 @@ export async function loadPageModules(dir: string, cacheDir: string): Promise<{ 
       continue;
     }
     const description = typeof mod.description === 'string' && mod.description.trim() ? mod.description.trim() : undefined;
-    modules.push({ file, path, component: mod.default as ComponentType<PageModuleProps>, ...(description ? { description } : {}) });
+    modules.push({ file, path, component: mod.default as ComponentType<PageModuleProps>, inputs, ...(description ? { description } : {}) });
   }
   return { modules, diagnostics };
 }

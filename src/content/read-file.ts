@@ -4,7 +4,7 @@
 // is checked before reading, and a file that vanished since it was listed is
 // a content error, not a crash.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside } from '../shared/path-inside.ts';
 
@@ -49,6 +49,14 @@ export function brokenLink(path: string): { code: string; what: string } | undef
     if ((e as NodeJS.ErrnoException).code === 'ELOOP') return { code: 'content/link-loop', what: `is a symbolic link to ${link}, which leads back to itself (a loop of links)` };
   }
   return { code: 'content/broken-link', what: `is a symbolic link to ${link}, which does not exist` };
+}
+
+/**
+ * The first hidden part ('.env', '.git') of `file`'s path below `root`, if any:
+ * content never reads a tool's hidden file, whichever path reaches it.
+ */
+export function hiddenPartOf(file: string, root: string): string | undefined {
+  return relative(root, file).split(sep).find((part) => part.startsWith('.') && part !== '..' && part !== '.');
 }
 
 export function readContentFile(file: string, limits: ReadLimits): ReadResult {

@@ -4,9 +4,11 @@
 // naming the link, and a link to a folder that is listed anyway (a loop such
 // as `self -> .`, a folder inside the listed one, or one already reached
 // through another link) is an error instead of nested copies or a hang.
-// Each real folder is listed once.
+// Each real folder is listed once. The listed folder itself is judged as any
+// link is (content/static committed as a link to .git or a key folder), and a
+// hidden entry (.env, .git, .npmrc: a tool's file, never a page) is not listed.
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside } from '../shared/path-inside.ts';
 import { isMissing, realpathOrUndefined, show } from './read-file.ts';
@@ -25,6 +27,8 @@ export interface WalkOptions {
   root: string;
   /** Which files to list, by their '/'-separated path below the folder. */
   accept: (rel: string) => boolean;
+  /** The hidden entries (a name starting with '.') that are listed all the same, by '/'-separated path. */
+  allowHidden?: (rel: string) => boolean;
 }
 
 /** A symbolic link the listing followed: a file or folder inside the repository, listed at `path`. */
@@ -47,6 +51,9 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
   const root = realpathOrUndefined(options.root) ?? options.root;
   const start = realpathOrUndefined(dir);
   if (start === undefined) return { files, diagnostics, links };
+  // Hidden parts the configured path itself names (a site under test/.tmp) are the config's choice; a link's are not.
+  const refused = refusedTarget(dir, start, root, join(root, relative(resolve(options.root), resolve(dir))));
+  if (refused) return { files, diagnostics: [refused], links };
   /** Real folder → the path it was first listed as. */
   const listed = new Map<string, string>();
 
@@ -63,6 +70,7 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
     for (const entry of entries) {
       const child = join(path, entry.name);
       const rel = prefix + entry.name;
+      if (entry.name.startsWith('.') && !options.allowHidden?.(rel)) continue;
       if (entry.isDirectory()) {
         walk(child, join(real, entry.name), `${rel}/`);
         continue;
@@ -78,17 +86,9 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
       }
       const isDir = isDirectory(target);
       if (!isDir && !options.accept(rel)) continue;
-      if (!isInside(target, root, { orSelf: true })) {
-        diagnostics.push(error('content', 'content/link-outside', `${show(child)} is a symbolic link to ${target}, which is outside the repository. Nothing outside the repository is read.`, {
-          file: child, hint: 'Copy the file or folder into the repository instead of linking to it.',
-        }));
-        continue;
-      }
-      const privateArea = privatePart(relative(root, start), relative(root, target));
-      if (privateArea !== undefined) {
-        diagnostics.push(error('content', 'content/link-private', `${show(child)} is a symbolic link to ${target}, inside the repository's ${privateArea}, which holds git's and tools' own files (keys, tokens, caches), never content. Nothing there is read.`, {
-          file: child, hint: 'Copy the file into the content folder instead of linking to it.',
-        }));
+      const refusedLink = refusedTarget(child, target, root, start);
+      if (refusedLink) {
+        diagnostics.push(refusedLink);
         continue;
       }
       if (!isDir) {
@@ -113,6 +113,25 @@ export function listContentFiles(dir: string, options: WalkOptions): Listing {
   };
   walk(dir, start, '');
   return { files, diagnostics, links };
+}
+
+/**
+ * Why the folder or file at `path`, really `target`, is not read: it lies
+ * outside the repository, or in a hidden or installed part of it (past the
+ * folders it shares with `listed`, the real folder being listed; the
+ * repository itself for the listed folder).
+ */
+function refusedTarget(path: string, target: string, root: string, listed = root): Diagnostic | undefined {
+  if (!isInside(target, root, { orSelf: true })) {
+    return error('content', 'content/link-outside', `${show(path)} is a symbolic link to ${target}, which is outside the repository. Nothing outside the repository is read.`, {
+      file: path, hint: 'Copy the file or folder into the repository instead of linking to it.',
+    });
+  }
+  const privateArea = privatePart(relative(root, listed), relative(root, target));
+  if (privateArea === undefined) return undefined;
+  return error('content', 'content/link-private', `${show(path)} is a symbolic link to ${target}, inside the repository's ${privateArea}, which holds git's and tools' own files (keys, tokens, caches), never content. Nothing there is read.`, {
+    file: path, hint: 'Copy the files into the content folder instead of linking to it.',
+  });
 }
 
 /**

@@ -1,18 +1,21 @@
-// Reads site files for the dev server, keeping recent ones in memory. A file
-// is identified by inode, size and modification time in nanoseconds; every
-// write to out/ (a file rewritten in place, or a temp file renamed over it)
-// changes that identity, so the cache and the ETag built from it never serve
-// stale bytes, and a read that overlapped a write is read again.
-import { readFile } from 'node:fs/promises';
-import { fileIdentity } from './file-identity.ts';
+// Reads site files for the dev server, keeping recent ones in memory. Every
+// read goes through src/output/served-file.ts (the manifest's files only, one
+// open descriptor, no link followed), which also tells whether the file is
+// still the version held here: every write to out/ (a temp file renamed over
+// a page) and every new link to a file changes that version, so the cache
+// and the ETag built from it never serve stale or foreign bytes.
+import { join } from 'node:path';
+import { readServedFile, type ServedFile } from '../output/served-file.ts';
 
 export interface CachedFile {
   etag: string;
   body: Buffer;
 }
 
+type Entry = CachedFile & { read: ServedFile; variant: string };
+
 export class FileCache {
-  private readonly entries = new Map<string, CachedFile & { id: string }>();
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
   /**
@@ -26,26 +29,26 @@ export class FileCache {
     private readonly transform?: { variant: (file: string) => string; apply: (file: string, body: Buffer) => Buffer },
   ) {}
 
-  async get(file: string): Promise<CachedFile> {
+  /** The file at `rel` below `root` (out/'s real path), or undefined when it may not be served. */
+  async get(root: string, rel: string): Promise<CachedFile | undefined> {
+    const file = join(root, rel);
     const variant = this.transform?.variant(file) ?? '';
-    let id = await identity(file, variant);
     const hit = this.entries.get(file);
-    if (hit?.id === id) {
+    const read = await readServedFile(root, rel, hit?.read);
+    if (!read) {
+      if (hit) this.drop(file, hit);
+      return undefined;
+    }
+    if (hit?.read === read && hit.variant === variant) {
       // Re-insert so that eviction drops the least recently used files.
       this.entries.delete(file);
       this.entries.set(file, hit);
       return hit;
     }
-    let raw = await readFile(file);
-    // Watch mode rewrites files in place: a read that overlapped a rewrite sees the file's identity move, and reads again.
-    for (let tries = 1, now = await identity(file, variant); now !== id; tries++, now = await identity(file, variant)) {
-      if (tries === READ_TRIES) throw new Error(`${file} kept changing while it was read.`);
-      id = now;
-      raw = await readFile(file);
-    }
-    const body = variant ? this.transform!.apply(file, raw) : raw;
-    const entry = { id, etag: `"${id}"`, body };
-    this.store(file, entry, hit);
+    const body = variant ? this.transform!.apply(file, read.body) : read.body;
+    const entry = { read, variant, etag: `"${read.id}${variant ? `-${variant}` : ''}"`, body };
+    if (hit) this.drop(file, hit);
+    this.store(file, entry);
     return entry;
   }
 
@@ -54,11 +57,11 @@ export class FileCache {
     this.bytes = 0;
   }
 
-  private store(file: string, entry: CachedFile & { id: string }, old: { body: Buffer } | undefined): void {
-    if (old) {
-      this.entries.delete(file);
-      this.bytes -= old.body.byteLength;
-    }
+  private drop(file: string, old: Entry): void {
+    if (this.entries.delete(file)) this.bytes -= old.body.byteLength;
+  }
+
+  private store(file: string, entry: Entry): void {
     if (entry.body.byteLength > this.maxBytes / 4) return; // too big to be worth keeping
     this.entries.set(file, entry);
     this.bytes += entry.body.byteLength;
@@ -69,8 +72,3 @@ export class FileCache {
     }
   }
 }
-
-/** Reads of a file that changes while it is read, before giving up (a rebuild rewrites a file once). */
-const READ_TRIES = 5;
-
-const identity = async (file: string, variant: string): Promise<string> => `${await fileIdentity(file)}${variant ? `-${variant}` : ''}`;

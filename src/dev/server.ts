@@ -1,10 +1,11 @@
 // The dev server: node:http serving the built site with clean URLs, correct
 // content types, ETag/304 and HEAD; unknown paths get the 404 page with status
-// 404. In watch mode it also carries the reload channel and injects its
+// 404. Only the files out/'s manifest lists are served (src/output/served-file.ts,
+// shared with pkidocs check's host). In watch mode it also carries the reload channel and injects its
 // script into HTML responses.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { realpath } from 'node:fs/promises';
 import { FileCache } from './file-cache.ts';
 import { allowedNames, refuseHost } from './host-check.ts';
@@ -13,7 +14,6 @@ import { EVENTS_PATH } from './live-protocol.ts';
 import { contentType, isHtml } from '../shared/mime.ts';
 import { resolveRequest } from './resolve-request.ts';
 import { withBase } from '../shared/base-url.ts';
-import { isInside } from '../shared/path-inside.ts';
 
 export interface DevServerOptions {
   /** The built site (out/). */
@@ -35,7 +35,7 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** Fallback when out/ has no 404 page yet (e.g. the first build failed). */
+/** Fallback when out/ has no 404 page yet (e.g. the first build failed) or none it may serve. */
 const BARE_404 = Buffer.from('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p>The site has no page here, and no 404 page has been built yet.</p></body></html>');
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
@@ -77,7 +77,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return send(res, 302, 'text/plain; charset=utf-8', Buffer.from(`The site is served under ${base}\n`), head);
     }
     const inside = base === '/' || target.startsWith(base) ? target.slice(base.length - 1) : undefined;
-    if (inside === undefined) return sendFile(req, res, await notFoundPage(root), 404);
+    if (inside === undefined) return sendFile(req, res, root, NOT_FOUND_PAGE, 404);
     const found = await resolveRequest(inside, root);
     switch (found.kind) {
       case 'refused':
@@ -86,18 +86,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         res.setHeader('Location', withBase(base, found.location));
         return send(res, 301, 'text/plain; charset=utf-8', Buffer.from(`Moved to ${withBase(base, found.location)}\n`), head);
       case 'file':
-        return sendFile(req, res, found.file, 200);
+        return sendFile(req, res, root, relative(root, found.file).split(sep).join('/'), 200);
       case 'not-found':
-        return sendFile(req, res, await notFoundPage(root), 404);
+        return sendFile(req, res, root, NOT_FOUND_PAGE, 404);
     }
   }
 
-  async function sendFile(req: IncomingMessage, res: ServerResponse, file: string | undefined, status: 200 | 404): Promise<void> {
+  /** `rel`: the file below out/'s real path `root`; served only as src/output/served-file.ts allows (the manifest's files). */
+  async function sendFile(req: IncomingMessage, res: ServerResponse, root: string, rel: string, status: 200 | 404): Promise<void> {
     const head = req.method === 'HEAD';
-    const entry = file === undefined ? undefined : await cache.get(file).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT' || e.code === 'EISDIR') return undefined; // removed by a rebuild since it was resolved
-      throw e;
-    });
+    const entry = await cache.get(root, rel);
+    if (!entry && status === 200) return sendFile(req, res, root, NOT_FOUND_PAGE, 404);
     if (!entry) {
       const body = live ? live.inject(BARE_404, join(siteDir, '404.html'), siteDir) : BARE_404;
       return send(res, 404, 'text/html; charset=utf-8', body, head);
@@ -110,7 +109,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         return;
       }
     }
-    return send(res, status, contentType(file ?? '404.html'), entry.body, head);
+    return send(res, status, contentType(rel), entry.body, head);
   }
 
   await listen(server, options.port, options.host);
@@ -119,11 +118,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return { url: `http://${host}:${port}`, port, close: () => close(server, live) };
 }
 
-/** out/'s 404.html, checked as a requested file is: a link that leads out of out/ is not served. */
-async function notFoundPage(root: string): Promise<string | undefined> {
-  const real = await realpath(join(root, '404.html')).catch(() => undefined);
-  return real !== undefined && isInside(real, root) ? real : undefined;
-}
+const NOT_FOUND_PAGE = '404.html';
 
 function send(res: ServerResponse, status: number, type: string, body: Buffer, head: boolean): void {
   res.writeHead(status, {

@@ -11,6 +11,7 @@ import { toDiagnostics } from './errors.ts';
 import type { LiveChannel } from './live.ts';
 import { watchSources, type SourceWatcher } from './sources.ts';
 import { ChangeQueue, type Keep } from './watcher.ts';
+import { plural } from '../shared/plural.ts';
 
 export interface WatchSession {
   /** Stops watching; waits for a rebuild in progress. */
@@ -69,14 +70,14 @@ function reportFailure(e: unknown, { reporter, live, root }: WatchOptions, files
   diagnostics.forEach((d) => reporter.diagnostic(d));
   // A thrown error is a bug somewhere: its stack is worth the space.
   if (!(e instanceof BuildFailure) && e instanceof Error && !('errors' in e)) reporter.info(e.stack ?? e.message);
-  reporter.info(`Rebuild failed: ${diagnostics.length} problem(s). Still serving the last good site; saving a fix rebuilds it.`);
+  reporter.info(`Rebuild failed: ${plural(diagnostics.length, 'problem')}. Still serving the last good site; saving a fix rebuilds it.`);
   live.failed(diagnostics, files);
 }
 
 /** `↻ content/docs/a.md → 1 page in 23 ms (content 1 · routes 2 · render 12 · links 3 · write 5)` */
 function summary(files: string[], result: RunResult, root: string): string {
   const what = files.length === 1 ? relative(root, files[0]!) : `${files.length} files`;
-  const pages = result.assetsChanged ? 'every page' : `${result.changedPaths.length} page(s) changed`;
+  const pages = result.assetsChanged ? 'every page' : `${plural(result.changedPaths.length, 'page')} changed`;
   const stages = result.timings.map((t) => `${t.name} ${Math.round(t.ms)}`).join(' · ');
   return `↻ ${what} → ${pages} in ${Math.round(result.ms)} ms (${stages})`;
 }

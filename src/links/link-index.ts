@@ -10,6 +10,7 @@ import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { collectLinks, type PageLinks } from './collect.ts';
 import { stripBase, withBase } from '../shared/base-url.ts';
 import { normalizePath } from '../shared/paths.ts';
+import { RESERVED_ID_PREFIX } from '../shared/reserved-ids.ts';
 
 interface Link {
   href: string;
@@ -252,9 +253,15 @@ class Checker {
     return {
       code: 'links/missing-anchor',
       what: `points to the anchor #${fragment}, which no element on ${path === from ? 'this page' : path} has`,
-      suggestion: target.ids.size ? `${path === from ? '' : path}#${closest(fragment, [...target.ids])}` : undefined,
+      suggestion: suggestId(fragment, target.ids, path === from ? '' : path),
     };
   }
+}
+
+/** The closest id to suggest for a broken anchor: never one of the layout's own (`__pkidocs…`), which no link should target. */
+function suggestId(fragment: string, ids: ReadonlySet<string>, path: string): string | undefined {
+  const own = [...ids].filter((id) => !id.startsWith(RESERVED_ID_PREFIX));
+  return own.length ? `${path}#${closest(fragment, own)}` : undefined;
 }
 
 /** Line of the Markdown (or page module) source that holds a broken link; read afresh, as in watch mode the file has just changed. */

@@ -7,7 +7,9 @@
 // origin (src/content/static-markup.ts); the text that was checked is what is
 // published, so a file swapped after the check cannot slip in. Any other file
 // a static host serves as an HTML or XML document (XHTML, XSLT, .xsd, .svgz,
-// …, by its extension's type in mime-db) is refused outright.
+// …, by its extension's type in mime-db) is refused outright. A hidden file
+// (.env, .npmrc, a .git folder) is never published: the walk skips it, bar
+// the top `.well-known/` folder (RFC 8615: security.txt, assetlinks.json).
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BuildFailure, error, type Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -31,9 +33,12 @@ export interface StaticFile {
 /** The tool's own folder in out/ (client bundle, navigation chunks, search index): no static file may shadow its files. */
 const TOOL_FOLDER = '_pkidocs/';
 
+/** The one hidden name content/static publishes, at its top (RFC 8615); hidden files inside it are still skipped. */
+const WELL_KNOWN = '.well-known';
+
 /** `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be checked (limits.maxPageBytes). */
 export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES): { files: StaticFile[]; diagnostics: Diagnostic[] } {
-  const listing = listContentFiles(staticDir, { root, accept: () => true });
+  const listing = listContentFiles(staticDir, { root, accept: () => true, allowHidden: (rel) => rel === WELL_KNOWN });
   const diagnostics = [...listing.diagnostics];
   const files: StaticFile[] = [];
   const byLowerCase = new Map<string, string>();

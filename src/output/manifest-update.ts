@@ -26,6 +26,11 @@ export function queueManifestUpdate(outDir: string, changes: ManifestChanges, on
   pending.set(outDir, next);
 }
 
+/** Resolves once every queued update of every out/'s manifest is written (a server asked for a page a rebuild just added). */
+export async function allManifestsSettled(): Promise<void> {
+  await Promise.all(pending.values());
+}
+
 /** Resolves once every queued update of out/'s manifest is written (before the lock is released). */
 export function manifestSettled(outDir: string): Promise<void> {
   return pending.get(outDir) ?? Promise.resolve();

@@ -100,7 +100,7 @@ export async function hasMarker(dir: string): Promise<boolean> {
 
 function refusal(given: string, real: string, why: string): string {
   const shown = real === given ? given : `${given} (${real})`;
-  return `Refusing to use ${shown} as the output folder: ${why}. pkidocs replaces the output folder as a whole, so everything in it would be deleted.`;
+  return `Refusing to use ${shown} as the output folder: ${why}. pkidocs replaces the output folder as a whole, so ${why.startsWith('it is a file') ? 'the file would be deleted' : 'everything in it would be deleted'}.`;
 }
 
 /**

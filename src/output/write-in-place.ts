@@ -3,7 +3,7 @@
 // one here: after a layout edit, 436 pages written as temp files and renamed
 // into place took ~130 ms longer than the same pages rewritten. The dev
 // server reads a file again when its identity moved while it read it
-// (dev/file-cache.ts), so it never serves a page half-way through a rewrite.
+// (served-file.ts), so it never serves a page half-way through a rewrite.
 import { constants } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,13 +1,13 @@
 // Wraps the server-rendered layout into a complete HTML document: head,
 // pre-paint head script (colour mode, announcement, base-URL check),
 // hydration data and the client script.
-import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { Layout } from '../../templates/layout/Layout.tsx';
 import { withBase } from '../shared/base-url.ts';
 import { escapeHtml } from '../shared/escape.ts';
 import { DATA_ID, ROOT_ID } from '../shared/reserved-ids.ts';
 import { scriptSafeJson } from '../shared/script-json.ts';
+import { reactDomServer } from '../shared/lazy-packages.ts';
 import { headScript } from '../shared/theme-script.ts';
 import type { PageView, SiteData } from '../shared/view.ts';
 import { headTags, type SiteMeta } from './head.ts';
@@ -31,7 +31,7 @@ export function renderDocument(data: SiteData, page: PageView, pageJson: string,
   const { site } = data;
   const url = (path: string): string => escapeHtml(withBase(site.baseUrl, path));
   const tree = page.sidebar ? data.sidebars[page.sidebar] : undefined;
-  const app = renderToString(createElement(Layout, { site, page, html, tree }));
+  const app = reactDomServer().renderToString(createElement(Layout, { site, page, html, tree }));
   const theme = site.colorMode.disableSwitch ? site.colorMode.defaultMode : undefined;
   return [
     '<!doctype html>',

@@ -4,8 +4,10 @@
 // the module with its local imports (packages stay imports, so React is the
 // one copy the CLI uses) into .pkidocs-cache/modules/, named by a hash of the
 // code: a changed module (watch mode) is a new file, an unchanged one is the
-// module Node already holds. The sources' hashes are kept beside it, so an
-// unchanged module is imported without starting esbuild. The cache folder is
+// module Node already holds. Its inputs (module-inputs.ts: the files esbuild
+// read and the resolutions of their imports) are kept beside it by digest, so
+// an unchanged module is imported without starting esbuild, and a page
+// module's cached render is keyed on them (SiteModule.inputs). The cache folder is
 // content (a restored CI cache may be planted), so a compiled file is imported
 // only when the list's seal (src/shared/cache-seal.ts: a key the folder does
 // not hold) matches its code; otherwise it is compiled again, never run.
@@ -20,15 +22,28 @@ import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
+import { esbuild as loadEsbuild } from './lazy-packages.ts';
+import { digestOf, digestText, moduleInputs } from './module-inputs.ts';
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 /** The module at `file`, compiled into `cacheDir`/modules. */
 export async function importSiteModule(file: string, cacheDir: string): Promise<Record<string, unknown>> {
+  return (await loadSiteModule(file, cacheDir)).exports;
+}
+
+export interface SiteModule {
+  exports: Record<string, unknown>;
+  /** A hash of the inputs it was compiled from, each with its digest: equal inputs, equal module. */
+  inputs: string;
+}
+
+/** The module at `file` with the key of its inputs. */
+export async function loadSiteModule(file: string, cacheDir: string): Promise<SiteModule> {
   if (!existsSync(file)) throw Object.assign(new Error(`Cannot find module ${file}`), { code: 'ERR_MODULE_NOT_FOUND' });
   // The real folder (a link planted at modules/ is removed, never walked into): Node gives an
   // imported module its real path as import.meta.url. Its files are written and deleted inside it only.
@@ -37,8 +52,8 @@ export async function importSiteModule(file: string, cacheDir: string): Promise<
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
-  const target = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
-  return (await import(pathToFileURL(target).href)) as Record<string, unknown>;
+  const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
 /** The seal of a compiled module: its name and its code, under the checkout's key. */
@@ -57,26 +72,28 @@ function holdsSealed(file: string, mac: string | undefined): boolean {
 const sourcesSchema = z.object({
   /** The compiled file's name (a name, not a path). */
   out: z.string().refine((name) => basename(name) === name),
-  /** Every file compiled into it: its path relative to the folder and the sha256 of what was compiled. */
+  /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
   /** The seal of the compiled file's name and code (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
 
-/** The compiled file, when every source still holds what was compiled (esbuild is then not started at all). */
-async function compiledBefore(sourcesFile: string, dir: string): Promise<string | undefined> {
+/** What was compiled, when every input still holds what it held (esbuild is then not started at all). */
+async function compiledBefore(sourcesFile: string, dir: string): Promise<Compiled | undefined> {
   // A bad list is no notice's worth: the module is compiled again, which rewrites it.
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
   if (!holdsSealed(target, sources.seal)) return undefined;
-  for (const [path, hash] of sources.files) {
-    const text = await readFile(resolve(dir, path), 'utf8').catch(() => undefined);
-    if (text === undefined || sha(text) !== hash) return undefined;
+  for (const [path, digest] of sources.files) {
+    if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
-  return target;
+  return { target, files: sources.files };
 }
+
+/** The compiled file, and its inputs with their digests. */
+type Compiled = { target: string; files: [string, string][] };
 
 /**
  * How TypeScript that runs in this process is bundled (site modules here,
@@ -100,9 +117,9 @@ export const NODE_MODULE_BUILD = {
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 
-async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<string> {
+async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<Compiled> {
   const compiled = new Map<string, string>();
-  const result = await esbuild.build({
+  const result = await loadEsbuild().build({
     ...NODE_MODULE_BUILD,
     entryPoints: [file],
     // The comments naming each source are relative to the working folder: the cache folder, not the cwd
@@ -112,7 +129,7 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     outdir: dir,
     write: false,
     metafile: true,
-    plugins: [ownLocation(dir, (path, text) => compiled.set(path, sha(text)))],
+    plugins: [ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
@@ -121,15 +138,13 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
   const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
   if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
-  // Inputs the plugin did not load (JSON, text) are hashed now.
+  // Inputs the plugin did not load (JSON, text) and import resolutions are digested now.
+  const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const path = resolve(dir, input);
-    files.push([relative(dir, path).split(sep).join('/'), compiled.get(path) ?? sha(await readFile(path, 'utf8'))]);
-  }
+  for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
   await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
   await sweep(dir, prefix, out);
-  return join(dir, out);
+  return { target: join(dir, out), files };
 }
 
 /** A day: a compiled module older than that is compiled again if it is still needed. */

@@ -8,8 +8,8 @@ export type { BuildOptions, BuildStats };
 export async function build(options: BuildOptions): Promise<BuildStats> {
   const builder = new SiteBuilder(options);
   try {
-    const { pages, sitePages, links, bytes, unchanged, ms } = await builder.build();
-    return { pages, sitePages, links, bytes, unchanged, ms };
+    const { pages, sitePages, links, bytes, unchanged, written, linked, ms } = await builder.build();
+    return { pages, sitePages, links, bytes, unchanged, written, linked, ms };
   } finally {
     await builder.close();
   }

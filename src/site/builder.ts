@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { ClientBundler, type BundleFile } from '../bundle/bundle.ts';
 import { apiNotesMarkdown } from '../content/api-notes.ts';
+import { error } from '../diagnostics/diagnostic.ts';
 import type { FollowedLink } from '../content/walk.ts';
 import { claimOutDir } from '../output/claim.ts';
 import type { OutLock } from '../output/lock.ts';
@@ -18,6 +19,7 @@ import { publishSite, type TwinMemo } from '../publish/publish.ts';
 import { renderSite } from '../render/render-site.ts';
 import { renderBodies } from '../pages/bodies.ts';
 import { OutsideCacheError } from '../shared/cache-io.ts';
+import { checkCacheFolder } from '../shared/cache-folder.ts';
 import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
@@ -26,9 +28,11 @@ import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
 import { failOn, settleAll, timer } from './stage.ts';
+import { plural } from '../shared/plural.ts';
 import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
+import { NOTHING, renderedLine, tally, writtenLine } from './write-tally.ts';
 
 const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
 
@@ -122,6 +126,9 @@ export class SiteBuilder {
 
   private async run(plan: ChangePlan, prev: SiteState | undefined, keep?: Promise<boolean>): Promise<RunResult> {
     const started = performance.now();
+    // Per run, not per process: the cache folder can be swapped for a link while watch mode runs.
+    const refused = checkCacheFolder(this.options.root, this.outDir);
+    if (refused) failOn([error('config', 'cache/not-pkidocs-folder', refused.message, { hint: refused.hint })]);
     const fresh = this.runs++ > 0;
     const timings: RunResult['timings'] = [];
     const stage = timer(this.options.reporter, timings, !prev);
@@ -131,7 +138,7 @@ export class SiteBuilder {
       readInputs(this.ctx, plan, prev, stage),
       plan.templates.size && fresh ? stage('templates', () => this.renderCode.load()) : Promise.resolve(this.renderer),
     ] as const);
-    const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => `${r.renderedPaths.size} pages`);
+    const rendered = await stage('render', () => renderPages(this.ctx, renderer, plan, prev, inputs), (r) => renderedLine(r.renderedPaths.size, inputs.site.routes.length));
     const pages = [...rendered.outputs.values()].map((o) => o.page);
     const changed = pages.filter((p) => prev?.rendered.outputs.get(p.path)?.page.html !== p.html);
     const files = new Map<string, Contents>();
@@ -152,7 +159,7 @@ export class SiteBuilder {
       return { files: generated(out.files), linked: generated(reuse?.linked ?? []), notices: out.notices };
     }, (r) => {
       const paths = [...r.files, ...r.linked].map((f) => f.path);
-      return `${paths.length} files: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ` (${r.linked.length} unchanged, linked)` : ''}`.replace(/, $/, '');
+      return `${plural(paths.length, 'file')}: Markdown twins, llms.txt, ${paths.includes('sitemap.xml') ? 'sitemap.xml, ' : ''}${paths.includes('robots.txt') ? 'robots.txt' : ''}${r.linked.length ? ` (${r.linked.length} unchanged, linked)` : ''}`.replace(/, $/, '');
     });
     if (!prev) published.notices.forEach((line) => this.options.reporter.info(line));
     for (const f of published.files) files.set(f.path, f.contents);
@@ -164,11 +171,13 @@ export class SiteBuilder {
     // (changed static files are copied beside their targets meanwhile); else (or when out/ was deleted or
     // emptied since, or the last run's write failed) the whole site is written to a temporary folder while
     // links are checked, and swapped in for out/.
-    const staged = prev && !this.writeWhole && (await hasMarker(this.outDir))
+    const inPlace = prev && !this.writeWhole && (await hasMarker(this.outDir));
+    const counts = inPlace ? tally(files, [], prev.files) : tally(files, linked);
+    const staged = inPlace
       ? stageIncremental({ outDir: this.outDir, before: prev.files, after: files, staticDir: staticDir(this.layout), statics: plan.statics, staticFiles: inputs.content.statics, onManifestError: (e) => this.ctx.notice(`${this.outDir}'s manifest could not be updated (${e.message}): pkidocs check will report it until the next full build.`) })
       : whenStaged(stageSite(this.outDir, (await this.claimOutput()).token, [...[...files].map(([path, contents]) => ({ path, contents })), ...linked], inputs.content.statics));
     const links = await stage('links', () => linkStage(changed, rendered, prev, inputs.config, inputs.content.statics, this.options.reporter),
-      (r) => `${r.linksChecked} links (every href, repeats included) on ${r.pagesChecked} pages`)
+      (r) => `${plural(r.linksChecked, 'link')} (every href, repeats included) on ${plural(r.pagesChecked, 'page')}`)
       .catch(async (e: unknown) => {
         await staged.abort();
         throw e;
@@ -181,7 +190,7 @@ export class SiteBuilder {
     }
     const waited = performance.now() - waitStarted;
     const written = await stage('write', () => staged.commit(),
-      (w) => w.unchanged ? `nothing written: ${this.outDir} already holds these ${(w.bytes / 1e6).toFixed(1)} MB` : `${(w.bytes / 1e6).toFixed(1)} MB to ${this.outDir}${linked.length ? ` (${linked.length} files unchanged, linked)` : ''}`)
+      (w) => writtenLine(w.unchanged ? { written: NOTHING, linked: NOTHING } : counts, w.bytes, this.outDir))
       .catch((e: unknown) => {
         // out/ was put back as it was, or as near as the disk allowed: the next run writes it whole, through a temporary folder.
         this.writeWhole = true;
@@ -205,6 +214,7 @@ export class SiteBuilder {
       links: links.linksChecked,
       bytes: written.bytes,
       unchanged: Boolean(written.unchanged),
+      ...(written.unchanged ? { written: NOTHING, linked: NOTHING } : counts),
       ms: performance.now() - started - waited,
       changedPaths: changed.map((p) => p.path),
       assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),

@@ -6,10 +6,10 @@
 // in one line and replaced.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import { z } from 'zod';
 import { bundleClient, type Bundle } from '../bundle/bundle.ts';
 import { loadChecked, writeSealed } from '../shared/cache-io.ts';
+import { esbuildVersion } from '../shared/lazy-packages.ts';
 import { sha256 } from './page-cache.ts';
 
 const schema = z.object({
@@ -27,7 +27,7 @@ export async function cachedBundle(root: string, cacheDir: string, options: { re
   const code = process.env.PKIDOCS_CODE_HASH;
   if (!code) return bundleClient(root); // not the bundled CLI: no code hash to key on
   const file = join(cacheDir, 'bundle.json');
-  const key = sha256('bundle', esbuild.version, code);
+  const key = sha256('bundle', esbuildVersion(), code);
   const cached = options.read ? await loadChecked(file, schema, 'bundle cache', options.onNotice) : undefined;
   if (cached?.key === key && (await unchanged(root, cached.inputs))) {
     const { script, style, search, files } = cached.bundle;

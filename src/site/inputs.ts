@@ -17,6 +17,7 @@ import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './ch
 import { cachedBundle } from './bundle-cache.ts';
 import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
+import { plural } from '../shared/plural.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext, VersionApi } from './types.ts';
 
@@ -24,20 +25,23 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
   const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
   const contentRead = !prev || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
-    ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${r.docs.length} Markdown pages, ${r.pageModules.length} page modules`)
+    ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${plural(r.docs.length, 'Markdown page')}, ${plural(r.pageModules.length, 'page module')}`)
     : Promise.resolve(prev.content);
   const bundled = !prev || plan.bundle
     ? stage('bundle', () => (prev ? (ctx.bundler?.bundle(plan.client) ?? bundleClient(ctx.root)) : cachedBundle(ctx.root, ctx.cacheDir, { read: ctx.useCache, onNotice: ctx.notice })), (b) => b.files.map((f) => f.url).join(' '))
     : Promise.resolve(prev.bundle);
   let converted = false;
   // While TypeDoc converts, this process runs the grammar over the pages' code (src/site/pre-tokenize.ts).
-  const onConvert = (): void => void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
+  const onConvert = (): void => {
+    ctx.reporter.progress?.('api', 'no cached model: TypeDoc converts the declarations');
+    void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
+  };
   const apiLoad = apiDirty
-    ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${r.model.items.length} exports${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
+    ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);
   // Every other docs version's model, each keyed and cached per declaration file as the default one is.
   const versionsLoad = apiDirty
-    ? stage('api-versions', () => loadVersionApis(ctx, config, library), (r) => r.map((v) => `${v.name}: ${v.api.model.items.length} exports${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
+    ? stage('api-versions', () => loadVersionApis(ctx, config, library), (r) => r.map((v) => `${v.name}: ${plural(v.api.model.items.length, 'export')}${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
     : Promise.resolve(prev.versionApis);
   const [content, api, bundle, versionApis] = await settleAll([contentRead, apiLoad, bundled, versionsLoad] as const);
   if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
@@ -46,7 +50,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
     const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, segment: config.docs.versions.find((c) => c.name === v.name)!.path, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
     const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme, versions });
     return result.site ?? fail(result.diagnostics);
-  }, (s) => `${s.routes.length} routes`);
+  }, (s) => plural(s.routes.length, 'route'));
   return { config, library, content, api, versionApis, bundle, site };
 }
 

@@ -12,17 +12,18 @@
 // and rebuilt.
 import { createHash } from 'node:crypto';
 import { lstatSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LinkedFile } from '../output/write.ts';
 import type { PageBody } from '../render/body.ts';
 import { loadChecked, writeSealed } from '../shared/cache-io.ts';
+import { digestOf } from '../shared/module-inputs.ts';
 
 /** Bump when what a key covers, or the file's shape, changes. */
 // 3: links are stored as indexes into one table of hrefs (most are the layout's, the same on every page).
 // 4: the files a page loads (its images, icon, stylesheet, scripts) are kept beside its links, in the same table.
-const FORMAT = 4;
+// 5: a body's deps also hold its data modules' import resolutions (src/shared/module-inputs.ts).
+const FORMAT = 5;
 
 const bodySchema = z.object({
   title: z.string(),
@@ -151,11 +152,11 @@ export class PageCache {
     return linked;
   }
 
-  /** Included files still hold what they held when the body was cached. */
+  /** Included files, and data modules' inputs and import resolutions, still hold what they held when the body was cached. */
   static async depsUnchanged(root: string, deps: readonly [string, string][]): Promise<boolean> {
     for (const [rel, sha] of deps) {
-      const text = await readFile(join(root, rel)).catch(() => undefined);
-      if (!text || sha256(text) !== sha) return false;
+      const now = await digestOf(join(root, rel));
+      if (!now || now !== sha) return false;
     }
     return true;
   }

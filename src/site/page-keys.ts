@@ -5,7 +5,9 @@
 // - a body: the config, the API model (its cache key: doc comments, API links),
 //   which Markdown file is which route (.md links), the page's source with its
 //   front matter, and for a section index its section's cards; included files
-//   are checked by hash when the body is reused;
+//   and data modules' inputs are checked by digest when the body is reused;
+//   a page module's body: the pages folder and the module's inputs (the files
+//   it was compiled from and how each import resolved, src/shared/module-inputs.ts);
 // - a page's files: its body key, its route, the shared site data (by its
 //   hashed URL) and the asset URLs;
 // - the publish stage's files: every route with its body key and the hashes
@@ -38,8 +40,10 @@ export interface KeyInputs {
   docs: readonly DocSource[];
   /** What an api-readme route renders from its README file. */
   readme: (file: string) => Promise<string>;
-  /** The folder of the page modules: a module may import its neighbours, so all of it keys each one. */
+  /** The folder of the page modules: a module may read its neighbours, so all of it keys each one. */
   pagesDir: string;
+  /** A page module's inputs key (PageModule.inputs): the files it imports from anywhere, and how each import resolved. */
+  moduleInputs: (file: string) => string | undefined;
 }
 
 /** Each keyable route's body key. */
@@ -59,7 +63,7 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
       keys.set(route.path, sha256(...base, await k.readme(m.file)));
     } else if (m.type === 'page-module') {
       pages ??= await treeKey(k.pagesDir);
-      keys.set(route.path, sha256(...base, rel(m.file), pages));
+      keys.set(route.path, sha256(...base, rel(m.file), pages, k.moduleInputs(m.file) ?? 'not loaded'));
     } else {
       keys.set(route.path, sha256(...base)); // API items and the globals list (the model), the not-found page (the config)
     }

@@ -19,7 +19,7 @@ import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, search
 import { searchReuse } from './search-reuse.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
-import { readFile } from 'node:fs/promises';
+import { digestOf } from '../shared/module-inputs.ts';
 import { dirname, join, relative, sep } from 'node:path';
 import { apiBodyKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
@@ -41,7 +41,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   const dataOf = versionSiteData(input);
   const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: SEARCH_INDEX_URL });
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout) });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
@@ -148,6 +148,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   }
 
   const outputs: Rendered['outputs'] = new Map();
+  let done = 0;
   for (const route of site.routes) {
     if (reused.has(route.path)) {
       outputs.set(route.path, { page: { path: route.path, source: route.source, html: '', body: '' }, files: [] });
@@ -155,6 +156,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     }
     const out = renderer.renderSite([route], bodies, dataOf.of(route).data, assetsOf(route), { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+    ctx.reporter.progress?.('render', `${++done}/${todo.length} pages`);
   }
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
@@ -186,7 +188,8 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       const old = cache.data.bodies[route.path];
       const body = bodies.get(route.path);
       if (key && body && renderedBodies.has(route.path)) {
-        const deps = await Promise.all((dependencies.get(route.path) ?? []).map(async (f) => [rel(f), sha256(await readFile(f))] as [string, string]));
+        // A file or a data module's import resolution (src/shared/module-inputs.ts); one gone since it was read is left out and caught by the next check.
+        const deps = await Promise.all((dependencies.get(route.path) ?? []).map(async (f) => [rel(f), (await digestOf(f)) ?? ''] as [string, string]));
         // The page body's own fields only: a Markdown page's render result also lists the files it read, by
         // absolute path, and those are kept in `deps`, relative to the checkout (no cache holds a machine path).
         const { title, description, html, toc } = body;

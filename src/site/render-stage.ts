@@ -62,6 +62,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
       const { data, dataFile } = dataOf.of(route);
       const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image }, ctx.bodyMemo);
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
+      ctx.reporter.progress?.('render', `${outputs.size}/${site.routes.length} pages`);
     } else {
       const old = prev!.rendered.outputs.get(route.path)!;
       outputs.set(route.path, swaps.length ? withNewAssets(old, swaps) : old);

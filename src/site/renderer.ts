@@ -12,9 +12,10 @@
 // past the first ten, which also fill caches kept once).
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import { cacheFolder, removeCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { Kept } from '../shared/kept.ts';
+import { esbuild as loadEsbuild } from '../shared/lazy-packages.ts';
 import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
@@ -106,7 +107,7 @@ export class RendererLoader {
     // frames from where the module really is, and the source map's paths are relative to the folder the output is named in.
     const dir = await cacheFolder(this.cacheDir, join(this.cacheDir, 'dev'));
     // react, react-dom and the rest stay shared with the running build; stack traces point at the .tsx lines.
-    const context = await esbuild.context({
+    const context = await loadEsbuild().context({
       ...NODE_MODULE_BUILD,
       stdin: { contents: ENTRY, resolveDir: SRC, loader: 'ts', sourcefile: 'render-entry.ts' },
       absWorkingDir: this.root,

@@ -7,6 +7,8 @@ export interface Reporter {
   /** A stage of a full build started (a terminal shows it running until its `stage` line). */
   begin?(name: string): void;
   stage(name: string, ms: number, detail?: string, ok?: boolean): void;
+  /** How far a running stage is ("12/408 pages"): called as it goes, even while the event loop is busy. */
+  progress?(name: string, detail: string): void;
   diagnostic(d: Diagnostic): void;
   info(line: string): void;
 }

@@ -42,6 +42,10 @@ export interface BuildStats {
   bytes: number;
   /** out/ already held exactly this site, so nothing was written. */
   unchanged: boolean;
+  /** Files this run wrote (in watch mode: rewrote, as they changed). */
+  written: Tally;
+  /** Files the previous out/ held unchanged, linked instead of written. */
+  linked: Tally;
   ms: number;
 }
 
@@ -61,6 +65,12 @@ export interface RunResult extends BuildStats {
 
 export type Highlighter = Awaited<ReturnType<typeof loadHighlighter>>;
 export type Contents = OutputFile['contents'];
+
+/** A count of files and their bytes (src/site/write-tally.ts). */
+export interface Tally {
+  files: number;
+  bytes: number;
+}
 
 export interface Content {
   docs: DocSource[];

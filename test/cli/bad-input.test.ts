@@ -43,8 +43,8 @@ describe('bad input', () => {
     const { code, stderr } = await buildFixture('bad-front-matter');
     expect(code).toBe(ExitCode.Content);
     expect(stderr).toMatch(/bad-front-matter\/docs\/installation\.md:3:\d+ error The front matter is not valid YAML/);
-    expect(stderr).toMatch(/→ Fix the YAML between the two --- lines/);
-    expect(stderr).toMatch(/Build failed: 1 problem\(s\) found/);
+    expect(stderr).toMatch(/→ Fix the YAML of that line \(between the two --- lines/);
+    expect(stderr).toMatch(/Build failed: 1 problem found/);
   });
 
   it('an unknown config key: config error naming the key', async () => {
@@ -72,7 +72,7 @@ describe('bad input', () => {
     expect(stderr).toMatch(/→ Did you mean "#setup"\?/);
     expect(stderr).toMatch(/error The link "\/docs\/api\/classes\/Certificate#isuer" on \/docs\/installation points to the anchor #isuer, which no element on \/docs\/api\/classes\/Certificate has\./);
     expect(stderr).toMatch(/→ Did you mean "\/docs\/api\/classes\/Certificate#issuer"\?/);
-    expect(stderr).toMatch(/Build failed: 2 problem\(s\) found/);
+    expect(stderr).toMatch(/Build failed: 2 problems found/);
   });
 
   it('two pages claiming one path: content error naming both', async () => {

@@ -3,7 +3,7 @@
 // counts that say what they count, the help agreeing with the README, and a
 // live status line on a terminal only.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
@@ -11,24 +11,32 @@ import { ROOT, runCli, type CliResult } from '../support/cli.ts';
 
 const TMP = join(ROOT, 'test/.tmp/cli-output');
 const CONFIG = join(ROOT, 'test/fixtures/sites/valid/site.config.ts');
-const SUMMARY_LINE = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.$/;
-const SUMMARY = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*) in [\d.]+ s\.\n$/;
+const SUMMARY_LINE = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*)\. Done in [\d.]+ s\.$/;
+const SUMMARY = /^Built (\d+) pages \((\d+) rendered, (\d+) reused\), checked (\d+) links \(every href on every page, repeats included\), (.*)\. Done in [\d.]+ s\.\n$/;
+/** A copy of the valid fixture, as deep in the tree as the original, so one page of it can be edited. */
+const SITE = join(TMP, 'sites/valid');
 
 const build = (out: string, ...args: string[]): Promise<CliResult> => runCli(['build', '--config', CONFIG, '--out', out, ...args]);
 
 beforeAll(() => {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(TMP, { recursive: true });
+  cpSync(join(ROOT, 'test/fixtures/sites/valid'), SITE, { recursive: true });
+  writeFileSync(join(SITE, 'site.config.ts'), "export { default } from '../../../../fixtures/sites/valid/site.config.ts';\n");
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('pkidocs build output', () => {
   let cold: CliResult;
   let warm: CliResult;
+  let edited: CliResult;
+  const copy = (...args: string[]): Promise<CliResult> => runCli(['build', '--config', join(SITE, 'site.config.ts'), '--out', join(TMP, 'out'), ...args]);
   beforeAll(async () => {
-    cold = await build(join(TMP, 'out'), '--no-cache');
-    warm = await build(join(TMP, 'out'));
-  });
+    cold = await copy('--no-cache');
+    warm = await copy();
+    appendFileSync(join(SITE, 'docs/installation.md'), '\nOne more sentence.\n');
+    edited = await copy();
+  }, 600_000);
 
   it('puts the one result line on stdout and the stages on stderr, so build > build.log keeps the result', () => {
     expect(cold.code).toBe(ExitCode.Ok);
@@ -41,12 +49,25 @@ describe('pkidocs build output', () => {
   it('says what a cold build wrote, and that a warm build with nothing changed wrote nothing', () => {
     const [, pages, rendered, reused, , wrote] = SUMMARY.exec(cold.stdout)!;
     expect([Number(rendered), Number(reused)]).toEqual([Number(pages), 0]);
-    expect(wrote).toMatch(new RegExp(`^wrote [\\d.]+ MB to ${join(TMP, 'out')}$`));
+    expect(wrote).toMatch(new RegExp(`^wrote \\d+ files \\([\\d.]+ MB\\) to ${join(TMP, 'out')}$`));
     const [, warmPages, warmRendered, warmReused, , warmWrote] = SUMMARY.exec(warm.stdout)!;
     expect([Number(warmPages), Number(warmRendered), Number(warmReused)]).toEqual([Number(pages), 0, Number(pages)]);
-    expect(warmWrote).toMatch(new RegExp(`^wrote nothing \\(${join(TMP, 'out')} already held this site, [\\d.]+ MB\\)$`));
-    expect(warm.stderr).toMatch(/^✓ write .*nothing written: .* already holds these [\d.]+ MB$/m);
+    expect(warmWrote).toMatch(new RegExp(`^wrote nothing: ${join(TMP, 'out')} already held this site \\([\\d.]+ MB\\)$`));
+    expect(warm.stderr).toMatch(/^✓ write .*wrote nothing: .* already held this site \([\d.]+ MB\)$/m);
+    expect(warm.stderr).toMatch(new RegExp(`^✓ render .* 0 of ${pages} pages \\(${pages} reused from the cache\\)$`, 'm'));
     expect(warm.stdout + warm.stderr).not.toMatch(/wrote [\d.]+ MB|[\d.]+ MB to /);
+  });
+
+  it('after a one-page edit, says how little it wrote and how much it linked unchanged', () => {
+    const [, pages, rendered, reused, , wrote] = SUMMARY.exec(edited.stdout)!;
+    expect([Number(rendered), Number(reused)]).toEqual([1, Number(pages) - 1]);
+    const out = join(TMP, 'out');
+    const [, files, , linked, , all] = new RegExp(`^wrote (\\d+) files \\(([\\d.]+ (?:kB|MB))\\) to ${out} and linked (\\d+) unchanged files \\(([\\d.]+ MB)\\) from the previous site, ([\\d.]+) MB in all$`).exec(wrote!) ?? [];
+    expect(Number(files)).toBeLessThan(Number(linked) / 10);
+    expect(Number(all)).toBeGreaterThan(0);
+    expect(edited.stderr).toMatch(new RegExp(`^✓ render .* 1 of ${pages} pages \\(${Number(pages) - 1} reused from the cache\\)$`, 'm'));
+    expect(edited.stderr).toContain(`✓ write`);
+    expect(edited.stderr).toMatch(/ 1 Markdown page, 1 page module$/m);
   });
 
   it('names what its link count counts, as check names its own', () => {
@@ -98,6 +119,8 @@ describe('the live status line', () => {
       child.on('close', (code) => (code === 0 ? done(text) : failed(new Error(`script exited ${code}:\n${text}`))));
     });
     expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\bapi \\d+\\.\\d s[^\r\n]*\\(\\d+ stages? done\\)`));
+    // Rendering blocks the timer: the line still moves, drawn by the render loop's progress calls.
+    expect(tty).toMatch(new RegExp(`\r${ESC}\\[K[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^\r\n]*\\brender \\d+/\\d+ pages \\d+\\.\\d s`));
     // The status line is erased before any other line is written: each stage line and the result start clean.
     const shown = tty.split(/\r?\n/).map((line) => line.split(`\r${ESC}[K`).at(-1)!);
     expect(shown.filter((line) => line.includes('✓ ')).every((line) => line.startsWith('✓ '))).toBe(true);

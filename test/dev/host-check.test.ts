@@ -4,7 +4,7 @@
 // live-reload event stream included. `serve --host` with a non-loopback
 // address warns before it binds.
 import { request } from 'node:http';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { allowedNames, hostName, isLoopback, refuseHost } from '../../src/dev/ho
 import { LiveChannel } from '../../src/dev/live.ts';
 import { EVENTS_PATH } from '../../src/dev/live-protocol.ts';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { entryOf, MANIFEST, manifestText } from '../../src/output/manifest.ts';
 import { PROJECT } from './helpers/fixture.ts';
 
 const BASE = join(PROJECT, `test/.tmp/dev-host-check-${process.pid}`);
@@ -57,6 +58,9 @@ beforeAll(async () => {
   await writeFile(join(SITE, 'index.html'), '<!doctype html><html><body><h1>Home</h1></body></html>');
   await writeFile(join(SITE, 'docs/installation/index.html'), '<!doctype html><html><body><h1>Installation, and a watch-mode error</h1></body></html>');
   await writeFile(join(SITE, '404.html'), '<!doctype html><html><body><h1>Page Not Found</h1></body></html>');
+  // What a build writes beside the pages: the servers serve only the files it lists.
+  const listed = await Promise.all(['index.html', 'docs/installation/index.html', '404.html'].map(async (rel) => [rel, entryOf(await readFile(join(SITE, rel)))] as const));
+  await writeFile(join(SITE, MANIFEST), manifestText(new Map(listed)));
   live = await LiveChannel.create(PROJECT);
   server = await startDevServer({ siteDir: SITE, port: 0, host: '127.0.0.1', live });
 });

@@ -11,6 +11,7 @@ import { recordingReporter } from '../../src/cli/reporter.ts';
 import { serveCommand } from '../../src/cli/serve.ts';
 import { LiveChannel } from '../../src/dev/live.ts';
 import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import { entryOf, MANIFEST, manifestText } from '../../src/output/manifest.ts';
 import { createFixture, PROJECT } from './helpers/fixture.ts';
 import { SseClient } from './helpers/sse.ts';
 
@@ -57,6 +58,8 @@ beforeAll(async () => {
     await mkdir(dirname(join(SITE, rel)), { recursive: true });
     await writeFile(join(SITE, rel), text);
   }
+  // What a build writes beside the pages: the servers serve only the files it lists.
+  await writeFile(join(SITE, MANIFEST), manifestText(new Map(Object.entries(FILES).map(([rel, text]) => [rel, entryOf(text)]))));
   await mkdir(join(BASE, 'private'), { recursive: true });
   await writeFile(join(BASE, 'secret.txt'), SECRET);
   await writeFile(join(BASE, 'private/secret.txt'), SECRET);

@@ -8,19 +8,18 @@
 // - serve --watch with .pkidocs-cache/dev (where the reloaded render code is
 //   written) planted as a link to a folder outside: before, a template edit
 //   wrote and deleted render-*.mjs in that folder; now the link is replaced.
-import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { appendCacheFileSync, removeCacheFile, replaceCacheFileSync, writeAtomic, writeSealed } from '../../src/shared/cache-io.ts';
 import { freshCheckout } from './support/fresh-checkout.ts';
+import { sleep, startWatchCli } from './support/watch-cli.ts';
 
 const { tmp: TMP, checkout: CHECKOUT, out: OUT, cache: CACHE } = freshCheckout();
 /** OutsideCacheError's message (matched by text: an error of any other cause must not pass). */
 const REFUSED = /^pkidocs refused to (write|delete) \S+: it lies outside the cache folder /;
 const OUTSIDE = join(TMP, 'outside');
 const NOTES = join(OUTSIDE, 'notes.txt');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** What the outside folder holds: names, the notes' text and the folder's mtime (any entry made or removed changes it). */
 const outsideState = (): { names: string[]; notes: string; mtime: number } => ({
@@ -78,25 +77,16 @@ describe('serve --watch with the render code’s cache folder planted as a link 
     const before = outsideState();
     const events: string[] = [];
     const watcher = watch(OUTSIDE, (event, name) => events.push(`${event} ${name}`));
-    const cli = spawn(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), 'serve', '--watch', '--port', '0', '--out', OUT], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' } });
-    let output = '';
-    cli.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    cli.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const waitFor = async (pattern: RegExp, from = 0): Promise<void> => {
-      for (const end = Date.now() + 60_000; Date.now() < end && cli.exitCode === null; await sleep(25)) {
-        if (pattern.test(output.slice(from))) return;
-      }
-      throw new Error(`No ${pattern} in the output:\n${output}`);
-    };
+    const { cli, output, waitFor } = startWatchCli(CHECKOUT, OUT);
     try {
       await waitFor(/Serving \S+ at http:\/\/127\.0\.0\.1:\d+\//);
-      const mark = output.length;
+      const mark = output().length;
       appendFileSync(template, '\n// an edit\n');
       // The rebuild's line, or the error of render code loaded from the outside folder (before the fix).
       await waitFor(/↻ templates\/layout\/Footer\.tsx|\[dev\/exception\]/, mark);
       await sleep(300);
       expect(events).toEqual([]);
-      expect(output.slice(mark)).not.toMatch(/refused|error/i);
+      expect(output().slice(mark)).not.toMatch(/refused|error/i);
       expect(outsideState()).toEqual(before);
       // The link was replaced by a real folder of the cache, which the render code went into.
       expect(lstatSync(join(CACHE, 'dev')).isDirectory()).toBe(true);

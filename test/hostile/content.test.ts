@@ -78,7 +78,7 @@ describe('hostile content fixtures', () => {
     expect(output).not.toMatch(/root:x:0:0|PATH=/);
     expect(existsSync(FRONT_MATTER_RAN)).toBe(false);
     if (expected.exit !== ExitCode.Ok) {
-      expect(output).toMatch(/Build failed: 1 problem\(s\) found/);
+      expect(output).toMatch(/Build failed: 1 problem found/);
       expectPreviousOut();
     }
   });
@@ -214,7 +214,7 @@ describe('hostile content made at run time', () => {
     });
     const { code, output } = await build(config);
     expect(output).toMatch(message(dir));
-    expect(output).toMatch(new RegExp(`Build failed: ${problems} problem\\(s\\) found`));
+    expect(output).toMatch(new RegExp(`Build failed: ${problems} problems? found`));
     expect(output).not.toMatch(/root:x:0:0|\n\s+at /);
     expect(code).toBe(ExitCode.Content);
     expectPreviousOut();

@@ -69,7 +69,7 @@ describe('the build refuses each spelling at its file line', () => {
     expect(output).toContain(`${page}:${lineOf('mathml-mglyph-style')}:1 error The page contains a <math> element`);
     expect(output).toContain(`${page}:${lineOf('percent-encoded-javascript-link')}:1 error The page contains a javascript: URL in the href attribute of <a>.`);
     expect(output).toContain(`${relative(ROOT, join(dir, 'api-notes/Certificate.md'))}:3:1 error The page contains a <svg> element`);
-    expect(output).toMatch(/Build failed: 7 problem\(s\) found/);
+    expect(output).toMatch(/Build failed: 7 problems found/);
     expect(code).toBe(ExitCode.Content);
     expect(() => readFileSync(`${dir}-out/docs/hostile/index.html`)).toThrow(/ENOENT/);
   }, 300_000);

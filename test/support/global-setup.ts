@@ -25,8 +25,8 @@ export default async function setup(project: TestProject): Promise<void> {
     const err = e as { stderr?: string; stdout?: string; code?: number };
     throw new Error(`The real site did not build (exit ${err.code}):\n${err.stderr ?? ''}${err.stdout ?? ''}`);
   }
-  // A build into an out/ that already holds this very site writes nothing and says so.
-  const m = /Built (\d+) pages \(\d+ rendered, \d+ reused\), checked (\d+) links .*, wrote (?:nothing \(.* already held this site, )?([\d.]+) MB/.exec(output);
+  // The site's size is the last size of the line: what it wrote, what out/ already held, or "… MB in all".
+  const m = /Built (\d+) pages \(\d+ rendered, \d+ reused\), checked (\d+) links .*, wrote .*[ (]([\d.]+) MB/.exec(output);
   if (!m) throw new Error(`Unexpected build output:\n${output}`);
   project.provide('siteOut', outDir);
   project.provide('siteStats', { pages: Number(m[1]), links: Number(m[2]), bytes: Number(m[3]) * 1e6, output });

@@ -65,7 +65,18 @@ function toDiagnostic(raw: string, level: LogLevel, location: Location | undefin
     message: `TypeDoc: ${message}`,
     hint: level === LogLevel.Error
       ? 'Fix the declaration file or the API options; the API reference cannot be trusted until then.'
-      : 'The API reference was still generated; fix the doc comment if the page looks wrong.',
+      : warningHint(where?.file),
     ...where,
   };
+}
+
+/**
+ * A doc comment of an installed package is not the site's to fix: its author
+ * can report it upstream, or correct what the page says with a site note.
+ */
+function warningHint(file: string | undefined): string {
+  if (file?.split(/[\\/]/).includes('node_modules')) {
+    return 'The API reference was still generated. This doc comment is the package\'s own, not the site\'s: if the page reads wrong, report it to the package\'s authors, or correct the page with a site note in content/api-notes.';
+  }
+  return 'The API reference was still generated; fix the doc comment if the page looks wrong.';
 }

@@ -2,9 +2,9 @@
 // plus the globals page. React renders the page structure; doc comments and
 // type expressions arrive as HTML strings built (and cached) by this folder.
 import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { type ApiItem, isPageItem } from '../../api/model.ts';
 import { apiGlobalsPath, apiNamespaceHref } from '../../routes/api-urls.ts';
+import { reactDomServer } from '../../shared/lazy-packages.ts';
 import type { TocEntry } from '../../shared/page.ts';
 import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
 import { ApiItemPage } from '../../../templates/api/ItemPage.tsx';
@@ -31,7 +31,7 @@ export function renderApiItemPage(item: ApiItem, ctx: ApiRenderContext, notes?: 
   return {
     title: item.name,
     description: itemDescription(item, ctx.model.packageName),
-    html: renderToStaticMarkup(createElement(ApiItemPage, props)),
+    html: reactDomServer().renderToStaticMarkup(createElement(ApiItemPage, props)),
     toc: itemToc(props),
   };
 }
@@ -43,7 +43,7 @@ export function renderApiGlobalsPage(ctx: ApiRenderContext, namespace?: string):
   return {
     title: props.title,
     description: namespace ? `The exports of the namespace ${namespace} of ${packageName} ${version}, grouped by kind.` : `Every export of ${props.title} ${version}, grouped by kind.`,
-    html: samePageLinks(renderToStaticMarkup(createElement(ApiGlobalsPage, props)), namespace ? apiNamespaceHref(namespace, ctx.base) : apiGlobalsPath(ctx.base)),
+    html: samePageLinks(reactDomServer().renderToStaticMarkup(createElement(ApiGlobalsPage, props)), namespace ? apiNamespaceHref(namespace, ctx.base) : apiGlobalsPath(ctx.base)),
     toc: globalsToc(props),
   };
 }

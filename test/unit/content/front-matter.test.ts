@@ -19,17 +19,34 @@ describe('parseFrontMatter', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ code: 'content/bad-front-matter', file: 'bad.md', category: 'content' });
     expect(diagnostics[0]!.line).toBeGreaterThanOrEqual(3);
-    expect(diagnostics[0]!.message).toMatch(/^The front matter is not valid YAML/);
+    expect(diagnostics[0]!.message).toMatch(/^The front matter is not valid YAML: unexpected end of the stream within a flow collection\.$/);
+    expect(diagnostics[0]!.hint).toMatch(/^Fix the YAML of that line .*put a value in quotes when it starts with \[/);
   });
 
   it('reports missing fields and unknown keys with the line of the key', () => {
     const { diagnostics } = parseFrontMatter('---\ntitle: A\nsidebar_pos: 3\n---\n', 'x.md');
     expect(diagnostics.map((d) => [d.message, d.line])).toEqual(
       expect.arrayContaining([
-        ['Front matter field "description" is invalid: Invalid input: expected string, received undefined.', 1],
-        ['Unknown front matter key(s) "sidebar_pos".', 3],
+        ['Front matter field "description" is missing.', 1],
+        ['Unknown front matter key "sidebar_pos".', 3],
       ]),
     );
+  });
+
+  it('names a field of the wrong type or empty in words, never in zod\'s', () => {
+    const { diagnostics } = parseFrontMatter('---\ntitle: 3\ndescription: ""\nsidebar_label: [a]\n---\n', 'x.md');
+    expect(diagnostics.map((d) => [d.message, d.line])).toEqual([
+      ['Front matter field "title" must be text, not a number.', 2],
+      ['Front matter field "description" is empty.', 3],
+      ['Front matter field "sidebar_label" must be text, not a list.', 4],
+    ]);
+  });
+
+  it('reports a block opened by --- and never closed, not the fields it seems to lack', () => {
+    const { parsed, diagnostics } = parseFrontMatter('---\ntitle: A\ndescription: B\n\n# Body\n', 'open.md');
+    expect(parsed).toBeUndefined();
+    expect(diagnostics).toMatchObject([{ code: 'content/unclosed-front-matter', file: 'open.md', line: 1, message: 'The front matter opened by the --- on line 1 is never closed.' }]);
+    expect(diagnostics[0]!.hint).toContain('Add a line holding only ---');
   });
 
   it.each(['js', 'javascript', 'JS', ' coffee', 'json', 'toml', 'yaml2'])('refuses ---%s front matter before any engine runs', (lang) => {

@@ -31,6 +31,12 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it('never suggests one of the layout\'s own ids (__pkidocs…) for a broken anchor', async () => {
+    const site = [page('/docs/m', '<main id="__pkidocs-main"><h2 id="setup">Setup</h2><a href="#main">a</a></main>'), page('/docs/n', '<main id="__pkidocs-main"><a href="#main">b</a></main>')];
+    const report = await checkLinks(site, new Set());
+    expect(report.diagnostics.map((d) => d.hint)).toEqual(['Did you mean "#setup"?', 'Fix the link or create its target.']);
+  });
+
   it('reports a file a page loads that the site lacks (an image, the icon), and passes files of other sites and data: URLs', async () => {
     const head = '<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/_pkidocs/site.css"><link rel="canonical" href="https://pkijs.org/docs/d"><link rel="alternate" href="/docs/d.md">';
     const body = '<img src="/img/missing-diagram.png" alt="d"><img srcset="../img/logo.svg 1x, https://cdn.example/x.png 2x, data:image/png;base64,AAA= 3x"><a href="/docs/d">self</a>';

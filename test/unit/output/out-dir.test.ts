@@ -107,7 +107,7 @@ describe('folder contents', () => {
     writeFileSync(join(TMP, 'a-file'), 'text');
     const d = await contentsProblem(join(TMP, 'a-file'));
     expect(d).toMatchObject({ category: 'usage', code: 'output/not-a-folder' });
-    expect(d!.message).toBe(`Refusing to use ${join(TMP, 'a-file')} as the output folder: it is a file, not a folder. pkidocs replaces the output folder as a whole, so everything in it would be deleted.`);
+    expect(d!.message).toBe(`Refusing to use ${join(TMP, 'a-file')} as the output folder: it is a file, not a folder. pkidocs replaces the output folder as a whole, so the file would be deleted.`);
     expect(d!.hint).toBe('Pass --out a folder of its own: a missing or empty one, or one pkidocs wrote before (the default is out).');
   });
 
