@@ -55,13 +55,22 @@ describe('the built PKI.js site', () => {
   });
 
   it('has the navbar and footer links on every kind of page', () => {
-    for (const path of ['/', '/docs/installation', '/docs/api/classes/Certificate', '/docs/examples/timestamping']) {
+    // The version dropdown leads to the page's copy in 4.0, else to 4.0's installation page (src/routes/version-links.ts).
+    const copies: Record<string, [string, string]> = {
+      '/': ['/docs/4.0/installation', '/docs/installation'],
+      '/docs/installation': ['/docs/4.0/installation', '/docs/installation'],
+      '/docs/api/classes/Certificate': ['/docs/4.0/api/classes/Certificate', '/docs/api/classes/Certificate'],
+      '/docs/examples/timestamping': ['/docs/4.0/installation', '/docs/examples/timestamping'],
+    };
+    for (const [path, [in4, in3]] of Object.entries(copies)) {
       const $ = loadPage(path);
       const nav = $('nav.navbar .navbar__items--right a').map((_, a) => [[$(a).text() || $(a).attr('aria-label'), $(a).attr('href')]]).get();
       expect(nav).toEqual([
         ['SearchCtrl K', '/docs/api/globals'], // the search button, a link to every export without JavaScript
         ['Docs', '/docs/installation'],
         ['Examples', '/docs/examples/certificates-and-revocation'],
+        ['4.0', in4],
+        ['3.3.2', in3],
         ['GitHub', 'https://github.com/PeculiarVentures/PKI.js'],
       ]);
       const cols = $('footer .footer__col').map((_, c) => [[$(c).find('.footer__title').text(), $(c).find('a').map((_i, a) => `${$(a).text()} ${$(a).attr('href')}`).get().join(', ') || $(c).find('.footer__text').text()]]).get();
@@ -174,8 +183,11 @@ describe('page weight budgets', () => {
       .filter((f) => f.isFile() && f.name !== '.pkidocs-manifest.json' && keep(f.name) && inV4(join(f.parentPath, f.name)) === v4)
       .reduce((n, f) => n + statSync(join(f.parentPath, f.name)).size, 0);
 
-  it.each([['3.3.2', false], ['4.0.0', true]] as const)('keeps what browsers load of %s (pages, navigation chunks, assets) under 15 MB', (_, v4) => {
-    expect(bytes((name) => !isPlainText(name), v4)).toBeLessThanOrEqual(15 * 1024 * 1024);
+  // 3.3.2's files were 15.60 MB (10^6) before the version switch; the dropdown (navbar and menu), the banner
+  // and the canonical link on each of its 442 pages, the versionLinks of its 441 chunks and 4.0's sitemap
+  // lines add 0.71 MB (16.31 MB measured). Its budget grows by that and no more than 0.45 MB besides.
+  it.each([['3.3.2', false, 16], ['4.0.0', true, 15]] as const)('keeps what browsers load of %s (pages, navigation chunks, assets) under %s MB', (_, v4, mb) => {
+    expect(bytes((name) => !isPlainText(name), v4)).toBeLessThanOrEqual(mb * 1024 * 1024);
   });
 
   it.each([['3.3.2', false], ['4.0.0', true]] as const)('keeps the Markdown twins and llms files of %s under 2 MB', (_, v4) => {
