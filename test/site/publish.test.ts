@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { pageFile } from '../../src/shared/paths.ts';
 import { loadPage, siteOut } from '../support/site.ts';
 
 const read = (file: string): string => readFileSync(join(siteOut(), file), 'utf8');
@@ -37,7 +38,9 @@ describe('head tags', () => {
   it.each(KINDS)('%s has a canonical link, OpenGraph and Twitter tags, a description and its Markdown twin', (path) => {
     const $ = loadPage(path);
     const url = ORIGIN + path;
-    expect($('link[rel=canonical]').attr('href')).toBe(url);
+    // A 3.3.2 page with a copy in 4.0 names that copy, the latest, as canonical (src/routes/version-links.ts).
+    const copy = path.startsWith('/docs/') ? `/docs/4.0${path.slice('/docs'.length)}` : undefined;
+    expect($('link[rel=canonical]').attr('href')).toBe(copy && existsSync(join(siteOut(), pageFile(copy))) ? ORIGIN + copy : url);
     expect($('meta[property="og:url"]').attr('content')).toBe(url);
     expect($('meta[property="og:title"]').attr('content')).toBe($('title').text().replace(/ \| pki\.js$/, ''));
     const description = $('meta[name=description]').attr('content');
