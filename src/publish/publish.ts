@@ -17,6 +17,7 @@ import { apiItemMarkdown, apiMarkdownContext, globalsMarkdown } from './api-mark
 import { docTwin, htmlTwin } from './doc-twin.ts';
 import { generatedTables } from './html-tables.ts';
 import { llmsFullTxt, llmsTxt, type LlmsEntry } from './llms.ts';
+import { llmsProse, llmsSections, llmsVersionsLine } from './llms-sections.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /**
@@ -124,9 +125,6 @@ export function publishSite(input: PublishInput): PublishResult {
 
   const entry = (r: RouteRecord): LlmsEntry => ({ title: bodies.get(r.path)?.title ?? r.path, url: url(twinUrl(r.path)), description: bodies.get(r.path)?.description });
   const withTwin = routes.filter((r) => twins.has(r.path));
-  const examples = withTwin.filter((r) => r.sidebar === 'examples');
-  const docs = withTwin.filter((r) => r.kind === 'home' || r.kind === 'page' || (r.model.type === 'doc' && r.sidebar !== 'examples'));
-  const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-namespace' || r.kind === 'api-class' || r.kind === 'api-enum');
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
   files.push({
@@ -134,16 +132,11 @@ export function publishSite(input: PublishInput): PublishResult {
     contents: llmsTxt({
       title: config.title,
       summary,
-      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. The API reference documents ${model.packageName} ${model.version}.`,
-      sections: [
-        { title: 'Docs', entries: docs.map(entry) },
-        { title: 'Examples', entries: examples.map(entry) },
-        { title: 'API', entries: api.map(entry) },
-        { title: 'Optional', entries: withTwin.filter((r) => r.kind === 'api-interface').map(entry) },
-      ],
+      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
+      sections: llmsSections(config, withTwin, entry),
     }),
   });
-  const prose = [...docs, ...examples].filter((r) => r.model.type === 'doc');
+  const prose = llmsProse(config, withTwin);
   files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }))) });
 
   const notices: string[] = [];

@@ -29,6 +29,15 @@ describe('sitemap.xml and robots.txt', () => {
     expect(read('sitemap.xml')).not.toContain('lastmod');
   });
 
+  it('lists the pages of 4.0 beside those of 3.3.2, each once', () => {
+    expect(new Set(locs).size).toBe(locs.length);
+    const in4 = locs.filter((l) => l.startsWith(`${ORIGIN}/docs/4.0/`));
+    const pages4 = readdirSync(join(siteOut(), 'docs/4.0'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
+    expect(in4).toHaveLength(pages4);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/installation`);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/api/classes/Certificate`);
+  });
+
   it('is named by robots.txt', () => {
     expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
   });
@@ -113,12 +122,27 @@ describe('llms.txt and llms-full.txt', () => {
 
   it('follows the llmstxt.org format: a title, a summary, then sections of links to every page', () => {
     expect(llms).toMatch(/^# pki\.js\n\n> .+\n\n/);
-    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Optional']);
+    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Docs (4.0)', 'API (4.0)', 'Optional']);
     const links = [...llms.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
     expect(links).toHaveLength(pageCount());
     for (const link of links) expect(existsSync(join(siteOut(), link.slice(ORIGIN.length)))).toBe(true);
     expect(llms).toContain('- [Installation](https://pkijs.org/docs/installation.md): Install PKI.js');
     expect(llms.split('## Optional')[1]).toContain('[ICertificate](https://pkijs.org/docs/api/interfaces/ICertificate.md)');
+  });
+
+  it('lists the pages of each version once, under the sections of that version', () => {
+    const section = (title: string) => llms.split(`## ${title}\n`)[1]!.split('\n## ')[0]!;
+    const links = (text: string) => [...text.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
+    const all = links(llms);
+    expect(new Set(all).size).toBe(all.length);
+    const in4 = [...links(section('Docs (4.0)')), ...links(section('API (4.0)'))];
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/installation.md`);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/api/classes/Certificate.md`);
+    expect(in4.filter((l) => !l.startsWith(`${ORIGIN}/docs/4.0/`))).toEqual([]);
+    const in3 = ['Docs', 'Examples', 'API'].flatMap((t) => links(section(t)));
+    expect(in3.filter((l) => l.startsWith(`${ORIGIN}/docs/4.0/`))).toEqual([]);
+    expect(links(section('Optional'))).toContain(`${ORIGIN}/docs/4.0/api/interfaces/ICertificate.md`);
+    expect(llms).toContain(`the pages under ${ORIGIN}/docs/4.0 document pkijs 4.0.0`);
   });
 
   it('holds every docs and examples page in llms-full.txt', () => {
