@@ -2,7 +2,8 @@
 // from the routes at build time so the links work without JavaScript: the
 // dropdown's links (the same page in each version, or its nearest existing
 // parent, or that version's first page), the canonical page (the newest
-// version's copy, where one exists) and the banner of an older version's page.
+// version's copy, where one exists) and the banner of an older version's page,
+// which leads where the dropdown's newest version does.
 import type { SiteConfig } from '../config/schema.ts';
 import { versionDocsPath } from '../config/versions.ts';
 import { apiBaseOf } from './api-urls.ts';
@@ -31,20 +32,13 @@ export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void
     const docsPage = route.path === own.docsPath || route.path.startsWith(`${own.docsPath}/`);
     if (!docsPage || route.kind === 'not-found') continue;
     const rel = route.path.slice(own.docsPath.length);
-    /** The same page in `v`, if it has one. */
-    const same = (v: Version): string | undefined => (has(v, v.docsPath + rel) ? v.docsPath + rel : undefined);
     /** The same page, else its nearest parent that is a page of `v`, else `v`'s first page. */
     const nearest = (v: Version): string => {
       for (let r = rel; r; r = r.slice(0, r.lastIndexOf('/'))) if (has(v, v.docsPath + r)) return v.docsPath + r;
       return has(v, v.docsPath) ? v.docsPath : root(v);
     };
-    const links: VersionLinks = {
-      current: own.name,
-      versions: versions.map((v) => ({ name: v.name, href: v === own ? route.path : nearest(v) })),
-    };
-    const canonical = same(newest);
-    if (canonical && canonical !== route.path) links.canonical = canonical;
-    if (own !== newest) links.latest = { name: newest.name, label: newest.label, href: canonical ?? root(newest) };
+    const links: VersionLinks = { current: own.name, to: Object.fromEntries(versions.filter((v) => v !== own).map((v) => [v.name, nearest(v)])) };
+    if (own !== newest) links.latest = { name: newest.name, label: newest.label, ...(has(newest, newest.docsPath + rel) ? { copy: true as const } : {}) };
     route.versionLinks = links;
   }
 }

@@ -79,16 +79,17 @@ export interface PageView {
   toc: TocEntry[];
 }
 
-/** A docs page in every documented version: what its dropdown, canonical link and banner point at. */
+/**
+ * A docs page in every documented version: what its dropdown, canonical link and banner point at.
+ * Every page and chunk carries it, so each link is named once.
+ */
 export interface VersionLinks {
-  /** The name of the page's own version. */
+  /** The name of the page's own version (its dropdown entry leads to the page itself). */
   current: string;
-  /** Per version, newest first: the same page, else its nearest existing parent, else that version's first page. */
-  versions: { name: string; href: string }[];
-  /** The newest version's copy of the page, when the page is an older version's and the copy exists. */
-  canonical?: string;
-  /** On an older version's page: the newest version, and where the banner leads (its copy of the page, else its first page). */
-  latest?: { name: string; label: string; href: string };
+  /** Where each other version leads, by name: the same page, else its nearest existing parent, else that version's first page. */
+  to: Record<string, string>;
+  /** On an older version's page: the newest version, and `copy` when `to` leads to this very page there (the canonical one). */
+  latest?: { name: string; label: string; copy?: true };
 }
 
 /** A navigation chunk: everything the client needs to show another page. */

@@ -75,7 +75,7 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
           <ul>
             {item.versions.map((v) => (
               <li key={v.name}>
-                <a href={href(links?.versions.find((l) => l.name === v.name)?.href ?? v.href)} data-version={v.name} aria-current={v === current ? 'page' : undefined}>{v.label}</a>
+                <a href={href(v === current ? page.path : (links?.to[v.name] ?? v.href))} data-version={v.name} aria-current={v === current ? 'page' : undefined}>{v.label}</a>
               </li>
             ))}
           </ul>

@@ -48,3 +48,22 @@ it('leads from a page 4.0 lacks to its nearest 4.0 page, without JavaScript too'
   expect(await page.locator('footer').textContent()).toContain('Version: 4.0.0');
   await context.close();
 });
+
+it('draws the narrow-screen menu\'s dropdown when the menu opens, from the page\'s one dropdown', async () => {
+  const { page, context, logs } = await site.open('/docs/api/classes/Certificate', { viewport: { width: 800, height: 900 } });
+  // The page is sent with the navbar's dropdown only: the menu opens only with script, which draws its copy.
+  expect(await page.locator('[data-slot=versions]').count()).toBe(1);
+  const menu = page.locator('#__pkidocs-menu');
+  await page.locator('.navbar__toggle').click();
+  await menu.locator('[data-slot=versions] > summary').click();
+  expect(await menu.locator('[data-slot=versions] a[aria-current=page]').textContent()).toBe('3.3.2');
+  await menu.locator('[data-slot=versions] a:text-is("4.0")').click();
+  await page.waitForURL('**/docs/4.0/api/classes/Certificate');
+  expect(await stored(page)).toBe('4.0.0');
+  await page.locator('.navbar__toggle').click();
+  await menu.locator('[data-slot=versions] > summary').click();
+  expect(await menu.locator('[data-slot=versions] a[aria-current=page]').textContent()).toBe('4.0');
+  expect(await menu.locator('[data-slot=versions] a:text-is("3.3.2")').getAttribute('href')).toBe('/docs/api/classes/Certificate');
+  expect(logs).toEqual([]);
+  await context.close();
+});

@@ -39,14 +39,16 @@ function site(): Map<string, RouteRecord> {
   return new Map(routes.map((r) => [r.path, r]));
 }
 
-const hrefs = (r: RouteRecord | undefined) => Object.fromEntries(r!.versionLinks!.versions.map((v) => [v.name, v.href]));
+/** Where each version's dropdown entry leads: the page itself for its own version. */
+const hrefs = (r: RouteRecord | undefined) => ({ ...r!.versionLinks!.to, [r!.versionLinks!.current]: r!.path });
 
 describe('version links', () => {
   it('lead to the same page in the other version where it exists', () => {
     const s = site();
     expect(hrefs(s.get('/docs/api/classes/Certificate'))).toEqual({ '4.0.0': '/docs/4.0/api/classes/Certificate', '3.3.2': '/docs/api/classes/Certificate' });
     expect(hrefs(s.get('/docs/4.0/api/classes/Certificate'))).toEqual({ '4.0.0': '/docs/4.0/api/classes/Certificate', '3.3.2': '/docs/api/classes/Certificate' });
-    expect(s.get('/docs/api/classes/Certificate')!.versionLinks).toMatchObject({ current: '3.3.2', canonical: '/docs/4.0/api/classes/Certificate', latest: { name: '4.0.0', label: '4.0', href: '/docs/4.0/api/classes/Certificate' } });
+    // Each link named once: the canonical page and the banner's link are the dropdown's 4.0 entry.
+    expect(s.get('/docs/api/classes/Certificate')!.versionLinks).toEqual({ current: '3.3.2', to: { '4.0.0': '/docs/4.0/api/classes/Certificate' }, latest: { name: '4.0.0', label: '4.0', copy: true } });
   });
 
   it('else to the nearest parent page there, else to its first page', () => {
@@ -55,14 +57,13 @@ describe('version links', () => {
     expect(hrefs(s.get('/docs/examples/other/pdf'))['4.0.0']).toBe('/docs/4.0/installation');
     // A 4.0-only class: 3.3.2's /docs/api/classes is no page, /docs is.
     expect(hrefs(s.get('/docs/4.0/api/classes/OnlyIn4'))['3.3.2']).toBe('/docs');
-    const pdf = s.get('/docs/examples/other/pdf')!.versionLinks!;
-    expect(pdf.canonical).toBeUndefined();
-    expect(pdf.latest).toEqual({ name: '4.0.0', label: '4.0', href: '/docs/4.0/installation' });
+    // No copy in 4.0: no canonical link there, and the banner leads where the dropdown does.
+    expect(s.get('/docs/examples/other/pdf')!.versionLinks).toEqual({ current: '3.3.2', to: { '4.0.0': '/docs/4.0/installation' }, latest: { name: '4.0.0', label: '4.0' } });
   });
 
   it('give the newest version\'s pages no banner and no canonical elsewhere, and pages outside the docs nothing', () => {
     const s = site();
-    expect(s.get('/docs/4.0/installation')!.versionLinks).toEqual({ current: '4.0.0', versions: [{ name: '4.0.0', href: '/docs/4.0/installation' }, { name: '3.3.2', href: '/docs/installation' }] });
+    expect(s.get('/docs/4.0/installation')!.versionLinks).toEqual({ current: '4.0.0', to: { '3.3.2': '/docs/installation' } });
     expect(s.get('/')!.versionLinks).toBeUndefined();
   });
 
