@@ -25,5 +25,8 @@ describe('the package README', () => {
     symlinkSync('.env', join(vendor, 'README.md'));
     const result = await build();
     expect(filesHolding('npm_k12attackNeverPublished'), result.output).toEqual([]);
+    expect(result.code).toBe(3);
+    expect(result.output).toContain(`is a symbolic link to ${join(vendor, '.env')}, which is in the hidden .env. Hidden files (.env, .npmrc, .git) are never read as content.`);
+    expect(result.output).toContain('[content/hidden-file]');
   }, 180_000);
 });
