@@ -119,8 +119,15 @@ export function installPackageLoader(): void {
   if (!host.loadExternal) Object.assign(host, externalsRuntime());
 }
 
-/** The esbuild plugins every build of NODE_MODULE_BUILD starts with: packages from the checkout (installPackageLoader). */
-export const packagesFromCheckout = (): esbuild.Plugin => externalsFromCheckout('all') as esbuild.Plugin;
+/**
+ * The esbuild plugins every build of NODE_MODULE_BUILD starts with: packages
+ * from the checkout. The loader is installed first: bundling a lazy import()
+ * of a package already loads it through the loader, to learn its names.
+ */
+export function packagesFromCheckout(): esbuild.Plugin {
+  installPackageLoader();
+  return externalsFromCheckout('all') as esbuild.Plugin;
+}
 
 /**
  * How TypeScript that runs in this process is bundled (site modules here,
