@@ -22,11 +22,12 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { claimCacheFolder } from './cache-folder.js';
 import { readContent, sealedBy, sealBytes } from './cache-seal.js';
+import { externalsFromCheckout, externalsRuntime } from './externals.js';
 
 const MANIFEST = 'manifest.json';
 
 /**
- * Packages loaded from node_modules, not bundled: React (one copy must serve
+ * Packages loaded from the checkout's node_modules (externals.js), not bundled: React (one copy must serve
  * the CLI, the site's page modules and watch mode's reloaded templates), those
  * with a native binary or worker (esbuild, tsx), those that locate their own
  * files at run time (typedoc, typescript, shiki's grammars), and those only
@@ -44,12 +45,12 @@ export async function loadCli(root) {
   process.env.PKIDOCS_CODE_HASH = key;
   const dir = join(root, '.pkidocs-cache', `cli-${key}`);
   // bundleDir: the API stage runs TypeDoc in a child process from this bundle too (bin/convert.js).
-  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir };
+  globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, bundleDir: dir, ...externalsRuntime() };
   const url = pathToFileURL(join(dir, 'main.js')).href;
   let rebuilt = false;
-  if (!intact(root, dir)) {
+  if (!intact(root, dir, key)) {
     if (existsSync(dir)) notice(`the cached CLI bundle ${relative(root, dir)} is damaged (a file is missing or changed); rebuilding it.`);
-    await rebuild(root, dir);
+    await rebuild(root, dir, key);
     rebuilt = true;
   }
   try {
@@ -57,7 +58,7 @@ export async function loadCli(root) {
   } catch (error) {
     if (rebuilt) throw error; // built just now and still failing: a real error
     notice(`the cached CLI bundle ${relative(root, dir)} failed to load (${String(error?.message ?? error).split('\n')[0]}); rebuilding it.`);
-    await rebuild(root, dir);
+    await rebuild(root, dir, key);
     // A new URL: Node keeps the failed module under the old one.
     return await import(`${url}?rebuilt`);
   }
@@ -99,6 +100,8 @@ function cacheKey(root) {
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
   // src/shared/cache-seal.ts and cache-folder.ts bundle them.
   hash.update(readFileSync(join(root, 'bin/cache-seal.js'))).update(readFileSync(join(root, 'bin/cache-folder.js')));
+  // externals.js writes the modules that load the packages.
+  hash.update(readFileSync(join(root, 'bin/externals.js')));
   // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).
   if (existsSync(join(root, 'package-lock.json'))) hash.update(readFileSync(join(root, 'package-lock.json')));
   for (const dir of ['src', 'templates']) {
@@ -114,11 +117,19 @@ function esbuildVersion(root) {
   return createRequire(join(root, 'package.json'))('esbuild/package.json').version;
 }
 
-/** The seal of a manifest's list of files. */
-const manifestSeal = (root, files) => sealBytes(root, MANIFEST, JSON.stringify(files)).toString('hex');
+/**
+ * What a manifest's seal covers: the key of the sources the bundle was built
+ * from, then its list of files. A seal of the files alone let a sealed bundle
+ * of older sources, copied to the folder of today's key, run as today's
+ * pkidocs (a fix rolled back from the cache folder).
+ */
+const sealed = (key, files) => JSON.stringify({ key, files });
 
-/** Whether the manifest is sealed by this checkout and every file it lists is there with the content it was written with. */
-function intact(root, dir) {
+/** The seal of a manifest of the sources `key`, listing `files`. */
+const manifestSeal = (root, key, files) => sealBytes(root, MANIFEST, sealed(key, files)).toString('hex');
+
+/** Whether the manifest is sealed by this checkout for the sources `key`, and every file it lists is there with the content it was written with. */
+function intact(root, dir, key) {
   let manifest;
   try {
     manifest = JSON.parse(readContent(join(dir, MANIFEST))?.toString('utf8') ?? '');
@@ -126,7 +137,8 @@ function intact(root, dir) {
     return false;
   }
   if (!manifest || typeof manifest.files !== 'object' || !manifest.files || typeof manifest.files['main.js'] !== 'string') return false;
-  if (!sealedBy(root, MANIFEST, JSON.stringify(manifest.files), manifest.seal)) return false;
+  // The key is the one computed from the checkout's sources now, never the one the manifest names.
+  if (!sealedBy(root, MANIFEST, sealed(key, manifest.files), manifest.seal)) return false;
   return Object.entries(manifest.files).every(([name, sum]) => {
     if (name.split('/').includes('..')) return false;
     const data = readContent(join(dir, name));
@@ -136,7 +148,7 @@ function intact(root, dir) {
 
 const sha256 = (data) => createHash('sha256').update(data).digest('hex');
 
-async function rebuild(root, dir) {
+async function rebuild(root, dir, key) {
   rmSync(dir, { recursive: true, force: true });
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
@@ -152,12 +164,12 @@ async function rebuild(root, dir) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: EXTERNAL,
-    // Bundled CommonJS packages call require() for Node's own modules.
-    banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(import.meta.url);" },
+    // Bundled CommonJS packages call require() for Node's own modules: rooted at the checkout, never at the
+    // cache folder (externals.js says why).
+    banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(globalThis.__pkidocs.rootUrl);" },
     jsx: 'automatic',
     logLevel: 'silent', // its errors come back as one line (below), not esbuild's report with a stack
-    plugins: [moduleLocations(root)],
+    plugins: [externalsFromCheckout(EXTERNAL), moduleLocations(root)],
   }).catch((failure) => {
     // One line naming the file (a refused path, a syntax error of an edited source), not esbuild's stack.
     const first = failure.errors?.[0];
@@ -178,7 +190,7 @@ async function rebuild(root, dir) {
     writeFileSync(join(tmp, name), f.contents, { flag: 'wx' });
     files[name] = sha256(f.contents);
   }
-  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ files, seal: manifestSeal(root, files) }), { flag: 'wx' });
+  writeFileSync(join(tmp, MANIFEST), JSON.stringify({ key, files, seal: manifestSeal(root, key, files) }), { flag: 'wx' });
   try {
     renameSync(tmp, dir);
   } catch {

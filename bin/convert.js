@@ -6,10 +6,12 @@ import { createRequire, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cacheCompiler } from './compile-cache.js';
+import { externalsRuntime } from './externals.js';
 
 const root = join(import.meta.dirname, '..');
 // What the bundle's modules read for their own location (see cli-bundle.js).
-globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/` };
+// The packages it imports come from the checkout's node_modules (externals.js).
+globalThis.__pkidocs = { root, rootUrl: `${pathToFileURL(root).href}/`, ...externalsRuntime() };
 // The compiled TypeScript compiler is kept beside the bundle, whose folder changes with the installed packages.
 cacheCompiler(process.argv[2]);
 // typedoc imports the compiler from ESM (`import ts from "typescript"`, default imports only), and Node

@@ -11,6 +11,8 @@ export function initialize(data) {
 }
 
 export async function resolve(specifier, context, next) {
+  // The bundle imports the compiler by its resolved URL (externals.js), which is this module's.
+  if (specifier === URL) return { url: URL, format: 'module', shortCircuit: true };
   const resolved = await next(specifier, context);
   return resolved.url === compilerUrl ? { url: URL, format: 'module', shortCircuit: true } : resolved;
 }

@@ -35,7 +35,7 @@ export async function checkCommand({ reporter, outDir, external }: CheckOptions)
   const changed = (await verifyOutput(outDir)) ?? [];
   if (changed.length) {
     changed.forEach((d) => reporter.diagnostic(d));
-    reporter.info(`${outDir} is not the site its build wrote: ${plural(changed.length, 'file')} missing, empty, changed or extra. No link was checked.`);
+    reporter.info(`${outDir} is not the site its build wrote: ${plural(changed.length, 'file')} missing, empty, changed, extra or behind a link. No link was checked.`);
     return ExitCode.BrokenLinks;
   }
   const base = siteBase(outDir)();

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { runBuild } from './build.ts';
 import { ExitCode } from './exit-codes.ts';
-import { outFolder } from '../output/out-dir.ts';
+import { linkProblem, outFolder } from '../output/out-dir.ts';
 import { createReporter, useColor, useLiveLine } from './reporter.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -13,14 +13,24 @@ const VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'))
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const reporter = createReporter({ color: useColor(), live: useLiveLine() });
-  // --out through a symbolic link: the folder it leads to is the output folder, said once.
-  const followOut = async (out: string): Promise<string> => {
+  let code: number = ExitCode.Ok;
+  // --out through a symbolic link of the checkout is refused (out-dir.ts linkProblem); links above it are followed, said once.
+  const followOut = async (out: string): Promise<string | undefined> => {
     const given = resolve(cwd, out);
+    const refused = await linkProblem(given, ROOT);
+    if (refused) {
+      reporter.diagnostic(refused);
+      return undefined;
+    }
     const real = await outFolder(given);
     if (real !== given && lstatSync(given, { throwIfNoEntry: false })?.isSymbolicLink()) reporter.info(`${out} leads to ${real} (links followed): that is the output folder.`);
     return real;
   };
-  let code: number = ExitCode.Ok;
+  /** Runs `command` on the output folder, or exits 64 when --out is refused. */
+  const withOut = async (out: string, command: (outDir: string) => Promise<number>): Promise<void> => {
+    const outDir = await followOut(out);
+    code = outDir === undefined ? ExitCode.Usage : await command(outDir);
+  };
   const program = new Command('pkidocs')
     .description('Builds the PKI.js documentation site.')
     .version(VERSION, '-v, --version')
@@ -34,7 +44,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--config <file>', 'site config file', 'content/site.config.ts')
     .option('--no-cache', 'read no cache in .pkidocs-cache/ (run TypeDoc again, render everything) and write fresh ones: use it to repair the cache')
     .action(async (opts: { out: string; config: string; cache: boolean }) => {
-      code = await runBuild(reporter, { root: ROOT, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), useCache: opts.cache });
+      await withOut(opts.out, (outDir) => runBuild(reporter, { root: ROOT, outDir, configFile: resolve(cwd, opts.config), useCache: opts.cache }));
     });
 
   program
@@ -49,7 +59,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .action(async (opts: { port: string; host: string; out: string; config: string; watch?: boolean; open?: boolean }) => {
       // The dev server loads only when serving.
       const { serveCommand } = await import('./serve.ts');
-      code = await serveCommand({ root: ROOT, reporter, outDir: await followOut(opts.out), configFile: resolve(cwd, opts.config), port: /^\s*\d+\s*$/.test(opts.port) ? Number(opts.port) : NaN, portGiven: opts.port, host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) });
+      await withOut(opts.out, (outDir) => serveCommand({ root: ROOT, reporter, outDir, configFile: resolve(cwd, opts.config), port: /^\s*\d+\s*$/.test(opts.port) ? Number(opts.port) : NaN, portGiven: opts.port, host: opts.host, watch: Boolean(opts.watch), open: Boolean(opts.open) }));
     });
 
   program
@@ -59,7 +69,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     .option('--external', 'also check links to other sites (with retries)')
     .action(async (opts: { out: string; external?: boolean }) => {
       const { checkCommand } = await import('./check.ts');
-      code = await checkCommand({ reporter, outDir: await followOut(opts.out), external: Boolean(opts.external) });
+      await withOut(opts.out, (outDir) => checkCommand({ reporter, outDir, external: Boolean(opts.external) }));
     });
 
   try {

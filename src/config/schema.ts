@@ -136,6 +136,8 @@ export const siteConfigSchema = z.strictObject({
     versions: z.array(docsVersion).min(1),
     mainPage: z.string().min(1),
   }),
+  /** content/static: `hostRuleFiles` publishes its `_headers` and `_redirects` (Netlify, Cloudflare Pages), host configuration refused by default. */
+  static: z.strictObject({ hostRuleFiles: z.boolean().default(false) }).prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
   /** Guards against content that would take minutes and gigabytes to build. */
   limits: z

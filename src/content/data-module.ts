@@ -7,13 +7,13 @@
 // boundary (a host-realm error's constructor gave back `process`). Only plain
 // JSON leaves the child, so no object of the build reaches the module and
 // none of the module's objects reaches the build.
-import type { Message } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
-import { esbuild } from '../shared/lazy-packages.ts';
 import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
+import { bundleDataModule } from './data-bundle.ts';
 import { CHILD_SOURCE } from './data-module-child.ts';
 import { hiddenPartOf } from './read-file.ts';
 
@@ -39,38 +39,34 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') 
 /** Bundles and evaluates `file`; a problem is a sentence saying what went wrong and what to do. */
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
   const root = resolve(contentDir);
-  let code: string;
-  let files: string[];
-  let resolutions: string[];
-  try {
-    const out = esbuild().buildSync({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'cjs',
-      platform: 'neutral',
-      target: 'es2022',
-      // Packages stay `require(…)` calls, which fail in the empty context with a clear message.
-      packages: 'external',
-      logLevel: 'silent',
-      absWorkingDir: root,
-      // No tsconfig.json is looked for: its "extends" could name any file of the machine.
-      tsconfigRaw: '{}',
-    });
-    code = out.outputFiles[0]!.text;
-    const made = moduleInputs(out.metafile, root, file);
-    files = made.files;
-    resolutions = made.resolutions;
-  } catch (e) {
-    const errors = (e as { errors?: Message[] }).errors ?? [];
-    const first = errors[0];
+  // Every import is judged before esbuild reads it (data-bundle.ts); the inputs are checked again below.
+  const out = bundleDataModule({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'cjs',
+    platform: 'neutral',
+    target: 'es2022',
+    // Packages stay `require(…)` calls, which fail in the empty context with a clear message.
+    packages: 'external',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    // No tsconfig.json is looked for: its "extends" could name any file of the machine.
+    tsconfigRaw: '{}',
+  }, realpathSync(root));
+  if (out.errors) {
+    const first = out.errors[0];
     const at = first?.location?.file;
     // esbuild quotes what it could not parse: never a word of a file outside the content folder.
     if (at && !isInside(resolve(root, at), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, at)) };
-    const where = first?.location ? `${at}:${first.location.line}:${first.location.column + 1}: ` : '';
-    return { problem: `it does not compile: ${where}${first?.text ?? (e as Error).message}` };
+    const where = first?.location ? `${at}:${first.location.line}:${first.location.column + 1}` : '';
+    // An import the bundle refused: what it names, then where.
+    if (first?.pluginName === 'content-only') return { problem: `${first.text}${where && ` (${where})`}` };
+    return { problem: `it does not compile: ${where && `${where}: `}${first?.text ?? out.message}` };
   }
+  const code = out.code;
+  const { files, resolutions } = moduleInputs(out.metafile, root, file);
   const outside = files.find((p) => !isInside(p, root, { orSelf: true }));
   if (outside) return { problem: outsideProblem(root, outside) };
   const hidden = files.find((p) => hiddenPartOf(p, root) !== undefined);

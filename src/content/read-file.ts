@@ -4,7 +4,7 @@
 // is checked before reading, and a file that vanished since it was listed is
 // a content error, not a crash.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside } from '../shared/path-inside.ts';
 
@@ -14,6 +14,12 @@ export interface ReadLimits {
   /** What the boundary is, for messages: 'the repository', 'the content folder'. */
   boundaryName: string;
   maxBytes: number;
+  /**
+   * The folder (as given, links unresolved) below which no part of the path
+   * may be hidden: checked on the path as given and, below `boundary`, on the
+   * path its links lead to, so `README.md -> .env` is refused too.
+   */
+  hiddenBelow?: string;
 }
 
 export interface ReadProblem {
@@ -73,6 +79,14 @@ export function readContentBytes(file: string, limits: ReadLimits): { bytes: Buf
       code: 'content/link-outside',
       message: `${show(file)} is a symbolic link to ${real}, which is outside ${limits.boundaryName}. Nothing outside ${limits.boundaryName} is read.`,
       hint: `Copy the file into ${limits.boundaryName} instead of linking to it.`,
+    } };
+  }
+  const hidden = limits.hiddenBelow === undefined ? undefined : hiddenPartOf(file, resolve(limits.hiddenBelow)) ?? hiddenPartOf(real, limits.boundary);
+  if (hidden !== undefined) {
+    return { problem: {
+      code: 'content/hidden-file',
+      message: `${show(file)} ${real === resolve(file) ? 'is' : `is a symbolic link to ${real}, which is`} in the hidden ${hidden}. Hidden files (.env, .npmrc, .git) are never read as content.`,
+      hint: 'Use a file that is not hidden, or move the text out of the hidden file or folder.',
     } };
   }
   let fd: number;

@@ -51,7 +51,7 @@ export async function startWatching(options: WatchOptions): Promise<WatchSession
   await queue.exclusive(async () => {
     try {
       const result = await builder.build();
-      reporter.info(`Built ${result.pages} pages, checked ${result.links} links in ${(result.ms / 1000).toFixed(2)} s.`);
+      reporter.info(`Built ${plural(result.pages, 'page')}, checked ${plural(result.links, 'link')} (every href on every page, repeats included) in ${(result.ms / 1000).toFixed(2)} s.`);
     } catch (e) {
       reportFailure(e, options);
     }

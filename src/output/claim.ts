@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { BuildFailure } from '../diagnostics/diagnostic.ts';
 import { own, removeOwned, renameOwned, stopWriting } from './guard.ts';
 import { lockOutDir, type OutLock } from './lock.ts';
-import { contentsProblem, protectedProblem, type OutDirRules } from './out-dir.ts';
+import { contentsProblem, linkProblem, protectedProblem, type OutDirRules } from './out-dir.ts';
 import { asidePath, recoverLeftovers, tmpPath } from './recover.ts';
 
 export interface ClaimOptions extends OutDirRules {
@@ -33,7 +33,7 @@ export async function abandonClaims(): Promise<void> {
 /** Checks, locks and tidies the output folder; the lock is held until `release()`. */
 export async function claimOutDir(options: ClaimOptions): Promise<OutLock> {
   const { outDir } = options;
-  const refused = (await protectedProblem(outDir, options)) ?? (await contentsProblem(outDir));
+  const refused = (await linkProblem(outDir, options.root)) ?? (await protectedProblem(outDir, options)) ?? (await contentsProblem(outDir));
   if (refused) throw new BuildFailure([refused]);
   await mkdir(dirname(outDir), { recursive: true });
   const lock = await lockOutDir(outDir);

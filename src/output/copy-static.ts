@@ -36,8 +36,20 @@ const TOOL_FOLDER = '_pkidocs/';
 /** The one hidden name content/static publishes, at its top (RFC 8615); hidden files inside it are still skipped. */
 const WELL_KNOWN = '.well-known';
 
-/** `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be checked (limits.maxPageBytes). */
-export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES): { files: StaticFile[]; diagnostics: Diagnostic[] } {
+/**
+ * Files a static host reads at the top of the published folder as its own
+ * rules, not as files to serve: Netlify's and Cloudflare Pages' `_headers`
+ * (any response header of any path, its Content-Type too) and `_redirects`
+ * (another site answering a path). They are host configuration: refused
+ * unless the config, which is code, opts in (`static.hostRuleFiles`).
+ */
+const HOST_RULE_FILES = new Set(['_headers', '_redirects']);
+
+/**
+ * `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be
+ * checked (limits.maxPageBytes); `hostRuleFiles`: publish `_headers` and `_redirects`.
+ */
+export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES, hostRuleFiles = false): { files: StaticFile[]; diagnostics: Diagnostic[] } {
   const listing = listContentFiles(staticDir, { root, accept: () => true, allowHidden: (rel) => rel === WELL_KNOWN });
   const diagnostics = [...listing.diagnostics];
   const files: StaticFile[] = [];
@@ -46,6 +58,12 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
     if (file.rel.startsWith(TOOL_FOLDER)) {
       diagnostics.push(error('content', 'content/reserved-static-path', `${show(file.path)} is in ${TOOL_FOLDER}, the folder of pkidocs' own scripts and data: a file there would stand in for the client bundle or a page's data, and run in every page.`, {
         file: file.path, hint: `Move it out of content/static/${TOOL_FOLDER}.`,
+      }));
+      continue;
+    }
+    if (!hostRuleFiles && HOST_RULE_FILES.has(file.rel.toLowerCase())) {
+      diagnostics.push(error('content', 'content/host-rule-file', `${show(file.path)} is read by Netlify and Cloudflare Pages as the host's own rules (response headers or redirects for every path of the site), not served as a file: content must not configure the host, where it could serve a text file as an HTML page with script, or answer a page with another site.`, {
+        file: file.path, hint: 'Configure headers and redirects in the host\'s settings, or, if this file is reviewed like code, publish it with static: { hostRuleFiles: true } in the site config.',
       }));
       continue;
     }

@@ -2,8 +2,8 @@
 // replaced as a whole, so a wrong --out (".", "content", a home folder) would
 // delete everything in it: pkidocs only replaces a folder that is missing,
 // empty, or marked as its own by the marker file every site it writes holds.
-import { lstat, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, readlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isInside, realPathOf } from '../shared/path-inside.ts';
 import { knownPaths, MANIFEST, readManifest, unknownEntries } from './manifest.ts';
@@ -41,6 +41,31 @@ export async function protectedProblem(outDir: string, rules: OutDirRules): Prom
     const folder = await realPathOf(join(rules.root, name));
     if (out === folder) return refuse(`it is the project's ${name}/ folder`);
     if (isInside(out, folder)) return refuse(`it is inside the project's ${name}/ folder`);
+  }
+  return undefined;
+}
+
+/**
+ * A problem if `outDir` itself is a symbolic link, or a folder on its way
+ * down from the repository root is. out/ is kept between runs and git keeps
+ * links, so a link committed there (to ~/.config/fish/conf.d, say) would have
+ * the site written, and what was in the folder replaced, wherever it leads:
+ * that folder must be named by the user, as the real path. Links above the
+ * repository (a home folder on another disk) are the machine's, not the
+ * checkout's, and are followed.
+ */
+export async function linkProblem(outDir: string, root: string): Promise<Diagnostic | undefined> {
+  const given = resolve(outDir);
+  const steps = isInside(given, root) ? relative(resolve(root), given).split(sep) : [];
+  const paths = steps.map((_, i) => join(resolve(root), ...steps.slice(0, i + 1)));
+  if (!paths.includes(given)) paths.push(given);
+  for (const path of paths) {
+    if (!(await lstat(path).catch(() => undefined))?.isSymbolicLink()) continue;
+    const target = resolve(dirname(path), await readlink(path));
+    const what = path === given ? 'it is' : `its folder ${path} is`;
+    return error('usage', 'output/link', `Refusing to use ${outDir} as the output folder: ${what} a symbolic link to ${target}. pkidocs replaces the output folder as a whole, so the site would be written, and what is in that folder deleted, wherever a link kept in the checkout leads.`, {
+      hint: `If ${target} is really the folder meant, pass it itself: --out ${given === path ? target : join(target, relative(path, given))}`,
+    });
   }
   return undefined;
 }

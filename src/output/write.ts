@@ -12,7 +12,7 @@ import { diskFull } from './disk-full.ts';
 import { linkOwned, mkdirOwned, own, removeOwned, renameOwned, writeOwned } from './guard.ts';
 import { newToken } from './lock.ts';
 import { manifestSettled } from './manifest-update.ts';
-import { entryOf, hashFile, MANIFEST, manifestText, readManifest, type Manifest } from './manifest.ts';
+import { entryOf, hashFile, MANIFEST, manifestText, type Manifest } from './manifest.ts';
 import { contentsProblem, MARKER, MARKER_TEXT } from './out-dir.ts';
 import { asidePath, tmpPath } from './recover.ts';
 import { pausePoint } from './test-pause.ts';
@@ -29,6 +29,8 @@ export interface LinkedFile {
   /** Absolute path in the previous out/. */
   from: string;
   bytes: number;
+  /** Its sha256, when the caller read and checked its bytes (the page cache does); else it is hashed here. */
+  sha256?: string;
 }
 
 export type WriteResult = {
@@ -68,7 +70,7 @@ export async function stageSite(outDir: string, token: string, given: readonly (
   await manifestSettled(outDir); // watch mode's last in-place update, whose entries linked files take
   const pages = given.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
   const sources = statics.filter((f) => f.path !== MARKER && f.path !== MANIFEST);
-  const manifest = await manifestOf(outDir, pages, sources);
+  const manifest = await manifestOf(pages, sources);
   const files = [...pages, { path: MANIFEST, contents: manifestText(manifest) }];
   const next = new Set(files.map((f) => f.path).concat(sources.map((f) => f.path)));
   if (await holdsAlready(outDir, files, sources)) {
@@ -96,17 +98,16 @@ export async function stageSite(outDir: string, token: string, given: readonly (
 
 /**
  * What the manifest of this site lists. A file linked from the previous out/
- * takes its entry from that site's manifest, if it has one, instead of being
- * read again; the rest are hashed.
+ * takes the sha256 its caller computed from its bytes (not the previous
+ * manifest's word: out/ and its manifest may be edited by hand); the rest are
+ * hashed.
  */
-async function manifestOf(outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<Manifest> {
-  const previous = files.some((f) => 'from' in f) ? await readManifest(outDir) : undefined;
+async function manifestOf(files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<Manifest> {
   const manifest: Manifest = new Map();
   await Promise.all([
     ...files.map(async (f) => {
       if (!('from' in f)) return void manifest.set(f.path, entryOf(f.contents));
-      const known = f.from === join(outDir, f.path) ? previous?.get(f.path) : undefined;
-      const entry = known?.size === f.bytes ? known : await hashFile(f.from);
+      const entry = f.sha256 ? { size: f.bytes, sha256: f.sha256 } : await hashFile(f.from);
       if (entry) manifest.set(f.path, entry);
     }),
     ...statics.map(async (f) => {
@@ -146,7 +147,7 @@ async function writeInto(tmp: string, outDir: string, files: readonly (OutputFil
 
 /**
  * Whether out/ already holds exactly this site: every file is there with
- * these contents (a linked file is out/'s own, unchanged), every static file
+ * these contents (a linked file's bytes were hashed when it was chosen), every static file
  * equals its source, and nothing else is there. Then nothing is written and
  * nothing is swapped: a warm build with nothing changed leaves out/ as it is.
  */

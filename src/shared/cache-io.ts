@@ -98,7 +98,10 @@ export async function writeSealed(cacheDir: string, file: string, text: string):
 /** The largest cache file read: the real site's largest (the API model) is ~10 MB. */
 export const MAX_CACHE_BYTES = 256 * 1024 * 1024;
 
-export type CacheRead = { text: string; missing?: undefined; problem?: undefined } | { text?: undefined; missing: true; problem?: undefined } | { text?: undefined; missing?: undefined; problem: string };
+/** Why a cache file was not read: it is not there, or `problem` says in a few words what it is. */
+type Unread = { text?: undefined; bytes?: undefined; missing: true; problem?: undefined } | { text?: undefined; bytes?: undefined; missing?: undefined; problem: string };
+
+export type CacheRead = { text: string; missing?: undefined; problem?: undefined } | Unread;
 
 /**
  * A cache file's text, read as hostile input: a link is not followed
@@ -106,20 +109,30 @@ export type CacheRead = { text: string; missing?: undefined; problem?: undefined
  * within `maxBytes` is read. `problem` says in a few words why it was not.
  */
 export function readCacheFile(file: string, maxBytes = MAX_CACHE_BYTES): CacheRead {
+  const read = readRegularFile(file, maxBytes, false);
+  return read.bytes ? { text: read.bytes.toString('utf8') } : read;
+}
+
+/**
+ * readCacheFile's bytes; with `followLink`, a link at the file's name is
+ * followed (a module's input named by a list this checkout sealed), still
+ * never waiting on a FIFO or reading past `maxBytes`.
+ */
+export function readRegularFile(file: string, maxBytes: number, followLink: boolean): { bytes: Buffer; missing?: undefined; problem?: undefined } | Unread {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (followLink ? 0 : constants.O_NOFOLLOW));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { missing: true };
-    if (code === 'ELOOP') return { problem: 'it is a symbolic link, which a cache never holds' };
+    if (code === 'ELOOP') return { problem: followLink ? 'it is a loop of symbolic links' : 'it is a symbolic link, which a cache never holds' };
     return { problem: `it cannot be opened: ${code ?? (e as Error).message}` };
   }
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { problem: `it is ${stats.isFIFO() ? 'a named pipe (FIFO)' : stats.isDirectory() ? 'a folder' : 'not a regular file'}` };
     if (stats.size > maxBytes) return { problem: `it is ${stats.size} bytes, more than the ${maxBytes} a cache file may hold` };
-    return { text: readFileSync(fd, 'utf8') };
+    return { bytes: readFileSync(fd) };
   } catch (e) {
     return { problem: `it cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   } finally {

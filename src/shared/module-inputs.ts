@@ -14,9 +14,11 @@
 // string that can be made relative to a folder and back (cache files hold no
 // machine path) and that no real file is ever mistaken for.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import type { Metafile } from 'esbuild';
+import { isExternalInput } from '../../bin/externals.js';
+import { MAX_CACHE_BYTES, readRegularFile } from './cache-io.ts';
 
 const MARK = '\0';
 
@@ -27,6 +29,7 @@ export function moduleInputs(metafile: Metafile, workDir: string, entry: string)
   const files: string[] = [];
   const resolutions = new Set([resolutionId(resolve(workDir, entry), `./${entry.split(/[\\/]/).pop()}`)]);
   for (const [path, input] of Object.entries(metafile.inputs)) {
+    if (isExternalInput(path)) continue; // a package's loader (bin/externals.js), no file
     const file = resolve(workDir, path);
     files.push(file);
     for (const imp of input.imports) {
@@ -42,8 +45,9 @@ const resolutionId = (importer: string, specifier: string): string => `${importe
 export async function digestOf(id: string): Promise<string | undefined> {
   const mark = id.lastIndexOf(MARK);
   if (mark < 0) {
-    const data = await readFile(id).catch(() => undefined);
-    return data && digestText(data);
+    // Opened without waiting (a FIFO put in a file's place would hang the build) and only when a regular file.
+    const read = readRegularFile(id, MAX_CACHE_BYTES, true);
+    return read.bytes && digestText(read.bytes);
   }
   const from = dirname(id.slice(0, mark));
   const target = resolve(from, decodeURIComponent(id.slice(mark + 1)));

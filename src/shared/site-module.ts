@@ -10,7 +10,12 @@
 // module's cached render is keyed on them (SiteModule.inputs). The cache folder is
 // content (a restored CI cache may be planted), so a compiled file is imported
 // only when the list's seal (src/shared/cache-seal.ts: a key the folder does
-// not hold) matches its code; otherwise it is compiled again, never run.
+// not hold) matches it: the compiled file's name and code, the source it was
+// compiled for and the list of inputs with their digests. No sealed module can
+// stand for another source or another input set (the digests are hashes of
+// public files: an older sealed module listed with today's digests was run),
+// and an unsealed list is never read for digests. Otherwise it is compiled
+// again, never run.
 // Being sealed, a compiled module is used by --no-cache too.
 // Syntax errors come back as esbuild words them, with file, line and column.
 //
@@ -24,6 +29,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { z } from 'zod';
+import { externalsFromCheckout, externalsRuntime, type ExternalsRuntime } from '../../bin/externals.js';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';
 import { esbuild as loadEsbuild } from './lazy-packages.ts';
@@ -52,21 +58,26 @@ export async function loadSiteModule(file: string, cacheDir: string): Promise<Si
   // One compiled file per source, with the list of the sources it was compiled from.
   const prefix = `${basename(file).replace(/\W/g, '_')}-${sha(rel(file))}-`;
   const sourcesFile = join(dir, `${prefix}sources.json`);
-  const made = (await compiledBefore(sourcesFile, dir)) ?? (await compile(file, dir, prefix, sourcesFile));
+  const made = (await compiledBefore(sourcesFile, dir, rel(file))) ?? (await compile(file, dir, prefix, sourcesFile, rel(file)));
+  installPackageLoader();
   return { exports: (await import(pathToFileURL(made.target).href)) as Record<string, unknown>, inputs: digestText(JSON.stringify(made.files)) };
 }
 
-/** The seal of a compiled module: its name and its code, under the checkout's key. */
-const sealOf = (out: string, code: string): string => seal(`modules/${out}`, code);
+/** What a compiled module's seal covers besides its name: the source it was compiled for, its inputs with their digests, its code. */
+const sealedText = (source: string, files: [string, string][], code: string): string => JSON.stringify([source, files, digestText(code)]);
+
+/** The seal of the compiled module `out` of `source` (relative to the folder), made from `files`, under the checkout's key. */
+const sealOf = (source: string, out: string, files: [string, string][], code: string): string => seal(`modules/${out}`, sealedText(source, files, code));
 
 /**
- * The compiled code at `file` when `mac` seals it: one planted or edited in
- * the cache folder is compiled again instead of imported. Read as content is
+ * Whether the list's seal covers it whole with the compiled code at `file`:
+ * one planted or edited in the cache folder, or listed for another source or
+ * other inputs, is compiled again instead of imported. Read as content is
  * read (readCacheFile: no link followed, no FIFO waited on).
  */
-function holdsSealed(file: string, mac: string | undefined): boolean {
+function holdsSealed(file: string, source: string, sources: Sources): boolean {
   const read = readCacheFile(file);
-  return read.text !== undefined && sealed(`modules/${basename(file)}`, read.text, mac);
+  return read.text !== undefined && sealed(`modules/${basename(file)}`, sealedText(source, sources.files, read.text), sources.seal);
 }
 
 const sourcesSchema = z.object({
@@ -74,18 +85,19 @@ const sourcesSchema = z.object({
   out: z.string().refine((name) => basename(name) === name),
   /** Its inputs (module-inputs.ts): each id relative to the folder, with its digest when it was compiled. */
   files: z.array(z.tuple([z.string(), z.string()])),
-  /** The seal of the compiled file's name and code (sealOf). */
+  /** The seal of the compiled file's name and code, its source and these inputs (sealOf). */
   seal: z.string(),
 });
 type Sources = z.infer<typeof sourcesSchema>;
 
 /** What was compiled, when every input still holds what it held (esbuild is then not started at all). */
-async function compiledBefore(sourcesFile: string, dir: string): Promise<Compiled | undefined> {
+async function compiledBefore(sourcesFile: string, dir: string, source: string): Promise<Compiled | undefined> {
   // A bad list is no notice's worth: the module is compiled again, which rewrites it.
   const sources = await loadChecked(sourcesFile, sourcesSchema, 'compiled-module source list', undefined, undefined, false);
   if (!sources) return undefined;
   const target = join(dir, sources.out);
-  if (!holdsSealed(target, sources.seal)) return undefined;
+  // Before any input is digested: only a list this checkout wrote names files to read.
+  if (!holdsSealed(target, source, sources)) return undefined;
   for (const [path, digest] of sources.files) {
     if ((await digestOf(resolve(dir, path))) !== digest) return undefined;
   }
@@ -96,28 +108,55 @@ async function compiledBefore(sourcesFile: string, dir: string): Promise<Compile
 type Compiled = { target: string; files: [string, string][] };
 
 /**
+ * Compiled code runs from the cache folder, whose real path (and every folder
+ * above it) is not the checkout's: its packages are loaded through
+ * globalThis.__pkidocs from the checkout's node_modules (bin/externals.js),
+ * never by a bare import Node would resolve from the cache folder up. The
+ * launcher (bin/cli-bundle.js) sets the loader; unbundled (tests), it is set here.
+ */
+export function installPackageLoader(): void {
+  const host = ((globalThis as { __pkidocs?: Partial<ExternalsRuntime> }).__pkidocs ??= {});
+  if (!host.loadExternal) Object.assign(host, externalsRuntime());
+}
+
+/**
+ * The esbuild plugins every build of NODE_MODULE_BUILD starts with: packages
+ * from the checkout. The loader is installed first: bundling a lazy import()
+ * of a package already loads it through the loader, to learn its names.
+ */
+export function packagesFromCheckout(): esbuild.Plugin {
+  installPackageLoader();
+  return externalsFromCheckout('all') as esbuild.Plugin;
+}
+
+/**
  * How TypeScript that runs in this process is bundled (site modules here,
- * watch mode's reloaded render code in src/site/renderer.ts): packages stay
- * imports, so React is the one copy the CLI uses; inline source maps keep
+ * watch mode's reloaded render code in src/site/renderer.ts): packages are
+ * loaded from the checkout (packagesFromCheckout), so React is the one copy
+ * the CLI uses; inline source maps keep
  * stack traces on the source lines. The maps hold no copy of the sources:
  * stack traces need only the mappings, and Node keeps every module it
  * imported, with its text and its map, for the life of the process (a
  * template edit in watch mode loads the render code again: ~0.87 MB kept per
- * load with the sources, ~0.27 MB without).
+ * load with the sources, ~0.27 MB without). The compiler options are given
+ * whole (tsconfigRaw), so no tsconfig.json on disk is consulted: one planted
+ * in content/ could map `react` ("paths") to a static file, which would then
+ * run as the page's code, and no module's key holds it. They are the options
+ * of the checkout's tsconfig.json that change what esbuild emits.
  */
 export const NODE_MODULE_BUILD = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
   jsx: 'automatic',
+  tsconfigRaw: { compilerOptions: { jsx: 'react-jsx', target: 'ES2022', verbatimModuleSyntax: true } },
   sourcemap: 'inline',
   sourcesContent: false,
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 
-async function compile(file: string, dir: string, prefix: string, sourcesFile: string): Promise<Compiled> {
+async function compile(file: string, dir: string, prefix: string, sourcesFile: string, source: string): Promise<Compiled> {
   const compiled = new Map<string, string>();
   const result = await loadEsbuild().build({
     ...NODE_MODULE_BUILD,
@@ -129,20 +168,19 @@ async function compile(file: string, dir: string, prefix: string, sourcesFile: s
     outdir: dir,
     write: false,
     metafile: true,
-    plugins: [ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
+    plugins: [packagesFromCheckout(), ownLocation(dir, (path, text) => compiled.set(path, digestText(text)))],
   }).catch((e: unknown) => {
     throw new Error(describe(e as esbuild.BuildFailure, file), { cause: e });
   });
   const code = result.outputFiles[0]!.text;
   const out = `${prefix}${sha(code)}.mjs`;
-  const mac = sealOf(out, code);
   // One already there is rewritten unless it holds exactly this code (an edited module is replaced, not run).
   if (readCacheFile(join(dir, out)).text !== code) await writeAtomic(dir, join(dir, out), code);
   // Inputs the plugin did not load (JSON, text) and import resolutions are digested now.
   const made = moduleInputs(result.metafile, dir, file);
   const files: [string, string][] = [];
   for (const id of [...made.files, ...made.resolutions]) files.push([relative(dir, id).split(sep).join('/'), compiled.get(id) ?? (await digestOf(id)) ?? '']);
-  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: mac } satisfies Sources));
+  await writeAtomic(dir, sourcesFile, JSON.stringify({ out, files, seal: sealOf(source, out, files, code) } satisfies Sources));
   await sweep(dir, prefix, out);
   return { target: join(dir, out), files };
 }

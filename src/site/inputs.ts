@@ -79,7 +79,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     // Listed again by the build's walk (src/content/walk.ts), whatever path the watcher named.
     const docs = plan.docs.size || plan.relist ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
     const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), ctx.cacheDir) : { modules: prev.pageModules, diagnostics: [] };
-    const files = plan.statics.size ? listStaticFiles(statics, ctx.root, config.limits.maxPageBytes) : { files: prev.statics, diagnostics: [] };
+    const files = plan.statics.size ? listStaticFiles(statics, ctx.root, config.limits.maxPageBytes, config.static.hostRuleFiles) : { files: prev.statics, diagnostics: [] };
     // A dozen small files: all of them are read again when one changes.
     const notes = plan.apiNotes.size || plan.relist ? await readApiNotes(apiNotesDir(ctx.layout), readOptions) : { notes: prev.apiNotes, diagnostics: [] };
     failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
@@ -97,7 +97,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     loadPageModules(pagesDir(ctx.layout), ctx.cacheDir),
     readApiNotes(apiNotesDir(ctx.layout), readOptions),
   ]);
-  const files = listStaticFiles(statics, ctx.root, config.limits.maxPageBytes);
+  const files = listStaticFiles(statics, ctx.root, config.limits.maxPageBytes, config.static.hostRuleFiles);
   failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
   return { docs: docs.docs, pageModules: pages.modules, highlighter: loadHighlighter, statics: files.files, apiNotes: notes.notes };
 }

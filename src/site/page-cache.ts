@@ -4,14 +4,16 @@
 // only rendered pages) with its title and description; per Markdown page its
 // body and the hashes of the files it included; the search index and the
 // publish stage's files (their sha256), each with its key. A manifest of the output folder
-// written last records each file written there (sha256, size, mtime, inode),
-// so an unchanged file is hard-linked from the previous out/ only when that
-// file is still exactly what was written. Nothing here holds a machine path:
+// written last records each file written there (sha256 and size), so an
+// unchanged file is hard-linked from the previous out/ only when its bytes,
+// read and hashed, are still exactly what was written: out/ is the user's
+// folder, and size, mtime and inode survive an edit in place (touch -r).
+// Nothing here holds a machine path:
 // sources are repository-relative, the manifest names its folder by a hash.
 // Both files are checked on load (zod); a bad one is reported in one line
 // and rebuilt.
 import { createHash } from 'node:crypto';
-import { lstatSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { LinkedFile } from '../output/write.ts';
@@ -23,7 +25,8 @@ import { digestOf } from '../shared/module-inputs.ts';
 // 3: links are stored as indexes into one table of hrefs (most are the layout's, the same on every page).
 // 4: the files a page loads (its images, icon, stylesheet, scripts) are kept beside its links, in the same table.
 // 5: a body's deps also hold its data modules' import resolutions (src/shared/module-inputs.ts).
-const FORMAT = 5;
+// 6: the output manifest keeps a file's sha256 and size only (its bytes are hashed before reuse).
+const FORMAT = 6;
 
 const bodySchema = z.object({
   title: z.string(),
@@ -73,8 +76,8 @@ const manifestSchema = z.object({
   format: z.literal(FORMAT),
   /** A hash of the output folder's path: one manifest, of the folder written last, so the cache does not grow with every --out. */
   out: z.string(),
-  /** Output path → [sha256, size, mtimeMs, inode]. */
-  files: z.record(z.string(), z.tuple([z.string(), z.number(), z.number(), z.number()])),
+  /** Output path → [sha256, size]. */
+  files: z.record(z.string(), z.tuple([z.string(), z.number().int().nonnegative()])),
 });
 
 export type CachedPage = Omit<z.infer<typeof pageSchema>, 'hrefs' | 'loads'> & { hrefs: string[]; loads: string[] };
@@ -129,16 +132,22 @@ export class PageCache {
   }
 
   /**
-   * The file of the previous out/ at `path`, to be linked, when it holds
-   * exactly the contents with this sha256 (checked by its size, mtime and inode).
+   * The file of the previous out/ at `path`, to be linked, when its bytes
+   * hash to `sha` (the manifest's too): read whole, once, from a descriptor
+   * opened without following a link. With the file comes its plain sha256
+   * (out/'s own manifest lists it) and its text, for callers that need it.
    */
-  reusable(path: string, sha: string): LinkedFile | undefined {
+  reusable(path: string, sha: string): (LinkedFile & { text: Buffer }) | undefined {
     const entry = this.manifest.files[path];
     if (!entry || entry[0] !== sha) return undefined;
     const from = join(this.outDir, path);
-    const s = statOf(from);
-    if (!s?.isFile() || s.size !== entry[1] || s.mtimeMs !== entry[2] || s.ino !== entry[3]) return undefined;
-    return { path, from, bytes: s.size };
+    const read = readRegular(from, entry[1]);
+    if (!read) return undefined;
+    // One pass over the bytes gives both digests: the plain one, then the cache's (the bytes and a NUL, see sha256).
+    const hash = createHash('sha256').update(read.bytes);
+    const plain = hash.copy().digest('hex');
+    if (hash.update('\0').digest('hex') !== sha) return undefined;
+    return { path, from, bytes: read.bytes.byteLength, sha256: plain, text: read.bytes };
   }
 
   /** Every file of a record (output path → sha256) as out/ holds it, or undefined when any is not. */
@@ -147,7 +156,7 @@ export class PageCache {
     for (const [path, sha] of Object.entries(files)) {
       const file = this.reusable(path, sha);
       if (!file) return undefined;
-      linked.push(file);
+      linked.push(linkOnly(file));
     }
     return linked;
   }
@@ -165,14 +174,14 @@ export class PageCache {
    * Stores the new records (`undefined`: those loaded are still true; the
    * caller gives them only when it rendered, searched or published something
    * again, so they are written without comparing) and the manifest of the
-   * out/ just written (the files' hashes, and their stats read back now),
-   * skipped when it did not change.
+   * out/ just written (the files' hashes and sizes), skipped when it did not
+   * change.
    */
   async save(next: Omit<CacheData, 'format'> | undefined, written: ReadonlyMap<string, string>): Promise<void> {
     const files: Manifest['files'] = {};
     for (const [path, sha] of written) {
-      const s = statOf(join(this.outDir, path));
-      if (s) files[path] = [sha, s.size, s.mtimeMs, s.ino];
+      const size = sizeOf(join(this.outDir, path));
+      if (size !== undefined) files[path] = [sha, size];
     }
     const manifest: Manifest = { format: FORMAT, out: this.manifest.out, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
     const manifestText = JSON.stringify(manifest);
@@ -181,16 +190,47 @@ export class PageCache {
   }
 }
 
+/** A reused file without its text (kept only while its caller needs it). */
+export function linkOnly({ text: _text, ...file }: LinkedFile & { text: Buffer }): LinkedFile {
+  return file;
+}
+
 /**
- * A file's stats, or undefined when it cannot be read. Synchronous: a build stats
- * every output file, and a thousand small calls through the thread pool take
- * several times longer than in line.
+ * The bytes of a regular file of exactly `size` bytes, read from one
+ * descriptor; undefined when it is not one. Synchronous: a warm build reads
+ * every reused file, and a thousand small reads through the thread pool take
+ * several times longer than in line. The open follows no link in the last
+ * component (a symbolic link planted in out/ is not a file pkidocs wrote, and
+ * link(2) would copy the link) and does not wait on a FIFO.
  */
-function statOf(file: string): Stats | undefined {
+function readRegular(file: string, size: number): { bytes: Buffer } | undefined {
+  let fd: number;
   try {
-    // The link itself: a symbolic link planted in out/ is not a file pkidocs wrote (link(2) would copy the link).
-    return lstatSync(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
-    return undefined; // gone, or a folder of its path is now a file: either way not reusable
+    return undefined; // gone, a link, or a folder of its path is now a file: either way not reusable
+  }
+  try {
+    const s = fstatSync(fd);
+    if (!s.isFile() || s.size !== size) return undefined;
+    // One byte more than expected: a file that grew since the stat reads past `size`.
+    const bytes = Buffer.allocUnsafe(size + 1);
+    let at = 0;
+    for (let n; at < bytes.length && (n = readSync(fd, bytes, at, bytes.length - at, at)) > 0;) at += n;
+    return at === size ? { bytes: bytes.subarray(0, size) } : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The size of the regular file just written at `file`, or undefined. */
+function sizeOf(file: string): number | undefined {
+  try {
+    const s = lstatSync(file);
+    return s.isFile() ? s.size : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -2,12 +2,11 @@
 // its files when their key is this build's, else the API pages' Markdown twins
 // when theirs is, and each docs page's twin whose own key is; each only while
 // out/ still holds it as written.
-import { readFileSync } from 'node:fs';
 import type { LinkedFile } from '../output/write.ts';
 import { isApiTwin } from '../publish/publish.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { twinUrl } from '../shared/paths.ts';
-import { sha256, type PageCache } from './page-cache.ts';
+import { linkOnly, type PageCache } from './page-cache.ts';
 import type { Rendered } from './types.ts';
 
 /** The API twins the previous out/ holds as written, when their key is this build's. */
@@ -22,7 +21,7 @@ export function keptApiTwins(cache: PageCache, key: string, routes: readonly Rou
     const file = sha === undefined ? undefined : cache.reusable(path, sha);
     if (!file) continue;
     kept.add(route.path);
-    linked.push(file);
+    linked.push(linkOnly(file));
   }
   return { kept, linked };
 }
@@ -38,7 +37,7 @@ export function reusablePublish(cache: PageCache, key: string | undefined): Rend
 /**
  * The docs pages' twins the previous out/ holds as written, where the twin's
  * key (`keyOf`: page-keys.ts docTwinKey) is the one recorded. Their text comes
- * back too, checked against the recorded hash: llms-full.txt holds it.
+ * back too, as read and checked against the recorded hash: llms-full.txt holds it.
  */
 export function keptDocTwins(cache: PageCache, keyOf: (route: RouteRecord) => string | undefined, routes: readonly RouteRecord[]): { kept: Set<string>; linked: LinkedFile[]; text: Map<string, string> } {
   const kept = new Set<string>();
@@ -53,11 +52,9 @@ export function keptDocTwins(cache: PageCache, keyOf: (route: RouteRecord) => st
     const sha = old.files[path];
     const file = sha === undefined ? undefined : cache.reusable(path, sha);
     if (!file) continue;
-    const bytes = readFileSync(file.from);
-    if (sha256(bytes) !== sha) continue;
     kept.add(route.path);
-    linked.push(file);
-    text.set(route.path, bytes.toString('utf8'));
+    linked.push(linkOnly(file));
+    text.set(route.path, file.text.toString('utf8'));
   }
   return { kept, linked, text };
 }

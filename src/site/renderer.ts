@@ -16,7 +16,8 @@ import type * as esbuild from 'esbuild';
 import { cacheFolder, removeCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { Kept } from '../shared/kept.ts';
 import { esbuild as loadEsbuild } from '../shared/lazy-packages.ts';
-import { NODE_MODULE_BUILD, ownLocation } from '../shared/site-module.ts';
+import { isExternalInput } from '../../bin/externals.js';
+import { installPackageLoader, NODE_MODULE_BUILD, ownLocation, packagesFromCheckout } from '../shared/site-module.ts';
 import type { renderBodies } from '../pages/bodies.ts';
 import type { renderSite } from '../render/render-site.ts';
 import type { RouteModel, RouteRecord } from '../routes/types.ts';
@@ -73,6 +74,7 @@ export class RendererLoader {
     const outfile = join(dir, `render-${process.pid}-${++loads}.mjs`);
     await writeAtomic(this.cacheDir, outfile, result.outputFiles![0]!.contents);
     try {
+      installPackageLoader();
       const mod = (await import(pathToFileURL(outfile).href)) as Renderer;
       const imports = moduleGraph(result.metafile!, this.root);
       const bodies = reachable(imports, BODIES);
@@ -114,7 +116,7 @@ export class RendererLoader {
       outfile: join(dir, 'render.mjs'),
       write: false,
       metafile: true,
-      plugins: [ownLocation(dir)],
+      plugins: [packagesFromCheckout(), ownLocation(dir)],
     });
     return { context, dir };
   }
@@ -123,7 +125,9 @@ export class RendererLoader {
 /** Absolute file → the files it imports, from esbuild's metafile (whose paths are relative to the working folder). */
 function moduleGraph(metafile: esbuild.Metafile, root: string): Map<string, string[]> {
   const abs = (p: string): string => resolve(root, p);
-  return new Map(Object.entries(metafile.inputs).map(([file, input]) => [abs(file), input.imports.filter((i) => !i.external).map((i) => abs(i.path))]));
+  // A package's loader (bin/externals.js) is no file.
+  const files = Object.entries(metafile.inputs).filter(([file]) => !isExternalInput(file));
+  return new Map(files.map(([file, input]) => [abs(file), input.imports.filter((i) => !i.external && !isExternalInput(i.path)).map((i) => abs(i.path))]));
 }
 
 function reachable(imports: ReadonlyMap<string, string[]>, from: string): Set<string> {

@@ -8,7 +8,7 @@
 // exits 2 with file:line; an old Node gets the requirement and exit 2.
 import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli, type CliResult } from '../support/cli.ts';
@@ -183,7 +183,9 @@ describe('caches of a checkout', () => {
     manifest.files['main.js'] = createHash('sha256').update(readFileSync(main)).digest('hex');
     // Sealed with the checkout's own key, as a bundle this checkout wrote is (an unsealed one is never loaded).
     const { sealBytes } = (await import(pathToFileURL(join(checkout, 'bin/cache-seal.js')).href)) as { sealBytes: (root: string, name: string, data: string) => Buffer };
-    writeFileSync(manifestFile, JSON.stringify({ ...manifest, seal: sealBytes(checkout, 'manifest.json', JSON.stringify(manifest.files)).toString('hex') }));
+    // The seal covers the key of the sources (the folder's name) with the files.
+    const key = basename(bundleDir()).slice('cli-'.length);
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, key, seal: sealBytes(checkout, 'manifest.json', JSON.stringify({ key, files: manifest.files })).toString('hex') }));
     const version = await run(['--version']);
     expect(version.code).toBe(0);
     expect(version.stderr).toMatch(/failed to load \(.*\); rebuilding it\./);

@@ -77,14 +77,15 @@ describe('folders pkidocs refuses to replace', () => {
     expect(listing(dir)).toEqual(before);
   });
 
-  it('a link to the repository is refused like the repository', async () => {
+  it('a link to the repository is refused as a link, naming where it leads', async () => {
     const link = join(TMP, 'link-to-repo');
     symlinkSync(ROOT, link);
     const before = readdirSync(ROOT).sort();
     const { code, stderr } = await build(link);
     expect(code).toBe(ExitCode.Usage);
-    expect(stderr).toContain(`leads to ${ROOT} (links followed)`);
-    expect(stderr).toContain(`Refusing to use ${ROOT} as the output folder: it is the repository root.`);
+    expect(stderr).toContain(`Refusing to use ${link} as the output folder: it is a symbolic link to ${ROOT}.`);
+    expect(stderr).toContain(`[output/link]`);
+    expect(stderr).toContain(`pass it itself: --out ${ROOT}`);
     expect(readdirSync(ROOT)).toEqual(expect.arrayContaining(before));
   });
 

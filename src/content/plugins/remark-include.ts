@@ -9,7 +9,7 @@ import type { Code, Root } from 'mdast';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { error } from '../../diagnostics/diagnostic.ts';
-import { hiddenPartOf, problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
+import { problemAt, readContentFile, realpathOrUndefined } from '../read-file.ts';
 import { oneOf, trimRun } from '../../shared/linear-text.ts';
 import { isInside } from '../../shared/path-inside.ts';
 
@@ -61,16 +61,10 @@ export default function remarkInclude() {
         boundary: realpathOrUndefined(ctx.contentDir) ?? ctx.contentDir,
         boundaryName: 'the content folder',
         maxBytes: ctx.maxIncludeBytes,
+        hiddenBelow: ctx.contentDir,
       });
       if (read.problem) {
         ctx.report(problemAt(read.problem, ctx.source, line));
-        return;
-      }
-      const hidden = hiddenPartOf(abs, resolve(ctx.contentDir)) ?? hiddenPartOf(read.real, realpathOrUndefined(ctx.contentDir) ?? ctx.contentDir);
-      if (hidden) {
-        ctx.report(error('content', 'content/include-hidden', `The code block includes "${target}", which is in the hidden ${hidden}. Hidden files (.env, .npmrc, .git) are never read as content.`, {
-          file: ctx.source, line, hint: 'Include a file that is not hidden, or move the code out of the hidden file or folder.',
-        }));
         return;
       }
       const text = read.text;

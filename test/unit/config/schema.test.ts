@@ -54,6 +54,7 @@ describe('site config schema', () => {
       colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
       announcementBar: { id: 'a', content: 'News', backgroundColor: '#fff3cd', textColor: '#1c1e21', isCloseable: true },
       docs: { path: '/docs', versions: [{ name: 'current', label: 'Next', path: '' }], mainPage: 'installation' },
+      static: { hostRuleFiles: false },
       onBrokenLinks: 'throw',
       limits: { maxPageBytes: 2_000_000 },
     } satisfies SiteConfig);

@@ -1,6 +1,7 @@
 // The ```table directive and the data modules it reads: rendered tables,
 // explanations merged by key, and the build errors (file:line) for a code
 // without an explanation and for hostile data modules.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
@@ -105,6 +106,13 @@ describe('```table', () => {
 
     it('imports nothing outside the content folder', () => {
       expect(problem('import { secret } from "../../outside.ts";\nexport const rows = [{ a: secret }];\n')).toMatch(/outside\.ts, which is outside the content folder/);
+    });
+
+    it('opens no file to bundle it that it may not import: a FIFO outside the content folder or inside it', () => {
+      // esbuild used to read the import before the inputs were checked: a FIFO hung the build for good.
+      execFileSync('mkfifo', [join(dir, 'outside.fifo'), join(content, 'data/inside.fifo')]);
+      expect(problem('import text from "../../outside.fifo" with { type: "text" };\nexport const rows = [{ a: text }];\n')).toMatch(/it imports \.\.\/outside\.fifo, which is outside the content folder.* \(data\/hostile\.ts:1:\d+\)\.$/);
+      expect(problem('import text from "./inside.fifo" with { type: "text" };\nexport const rows = [{ a: text }];\n')).toMatch(/it imports data\/inside\.fifo, which is not a regular file.* \(data\/hostile\.ts:1:\d+\)\.$/);
     });
 
     it('exports plain data only, and finishes', () => {
