@@ -15,7 +15,8 @@ import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchPages } from '../search/build-index.ts';
+import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchIndexUrl, searchPages } from '../search/build-index.ts';
+import { defaultScope, searchVersions, versionSearchFile } from '../search/version-indexes.ts';
 import { searchReuse } from './search-reuse.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
@@ -40,7 +41,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const rel = (file: string): string => relative(ctx.root, file).split(sep).join('/');
 
   const dataOf = versionSiteData(input);
-  const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: SEARCH_INDEX_URL });
+  const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: searchIndexUrl(route.version) });
   const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
 
@@ -112,8 +113,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // A page rendered again though its key is the same (a data module or an include it reads changed) is keyed
   // by its new body: its search rows must be built again.
   // Each body hashed once: the key of the whole index and the per-page parts both take it.
-  const searchKeys = new Map(searched.map((r) => [r.path, renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path)]));
-  const searchKey = sha256('search', env, apiKey, config.baseUrl, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
+  const searchKeyOf = (r: RouteRecord): string | undefined => (renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path));
+  const searchKeys = new Map(searched.map((r) => [r.path, searchKeyOf(r)]));
+  // Every index names each version's index: their labels and URLs are part of its text.
+  const versionsKey = JSON.stringify(searchVersions(config) ?? null);
+  const searchKey = sha256('search', env, apiKey, config.baseUrl, versionsKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
   const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeys.get(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
@@ -122,9 +126,25 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     const reuse = searchReuse(cache.data.search, searchParts, notedPages);
     // With the notes' rows taken from the previous index, no API body is needed (nor their 2 MB cache loaded).
     await needBodies(reuse.notes ? searched.filter((r) => r.model.type !== 'api-item') : searched);
-    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse)).contents);
+    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse, defaultScope(config))).contents);
   }
-  const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
+  // Each other docs version's index, by a key of its own: its model (in apiKey), its pages' bodies, the versions.
+  const versionSearch: Record<string, { key: string; text: string }> = {};
+  for (const v of input.versionApis) {
+    const routes = searchedRoutes(site.routes, noted, v.name);
+    const key = sha256('search', env, apiKey, config.baseUrl, versionsKey, v.name, JSON.stringify(routes.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeyOf(r)])));
+    const old = cache.data.search?.versions?.[v.name];
+    if (old?.key === key) versionSearch[v.name] = old;
+    else {
+      await needBodies(routes);
+      versionSearch[v.name] = { key, text: new TextDecoder().decode(versionSearchFile(config, v, site.routes, bodies, noted).contents) };
+    }
+  }
+  const searchFiles = [
+    { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) },
+    ...input.versionApis.map((v) => ({ url: searchIndexUrl(v.name), contents: new TextEncoder().encode(versionSearch[v.name]!.text) })),
+  ];
+  const versionSearchReused = input.versionApis.every((v) => cache.data.search?.versions?.[v.name]?.key === versionSearch[v.name]!.key);
 
   // The publish stage's files, linked from the previous out/ when nothing they depend on changed; else
   // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles
@@ -161,7 +181,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
     // Nothing rendered, searched or published again: every record is the one loaded; only out/'s manifest is new.
-    if (!todo.length && searchReused && published) {
+    if (!todo.length && searchReused && versionSearchReused && published) {
       const written = new Map<string, string>();
       for (const record of [...site.routes.map((r) => cache.data.pages[r.path]!), cache.data.publish!]) {
         for (const [path, sha] of Object.entries(record.files)) written.set(path, sha);
@@ -208,7 +228,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       publishRecord = key === undefined ? undefined : { key, apiTwins, docTwins, files, notices: publish.notices };
     }
     for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
-    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
+    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts, ...(input.versionApis.length ? { versions: versionSearch } : {}) }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
   };
 
   return {
@@ -217,9 +237,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     bodies,
     dependencies,
     outputs,
-    assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), searchFile],
+    assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles],
     dataUrl: dataOf.files.map((f) => f.dataFile.url).join(' '),
-    searchFile,
+    searchFiles,
     renderedPaths: new Set(todo.map((r) => r.path)),
     linked,
     collected,

@@ -8,7 +8,8 @@ import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { buildSearchIndex, searchAsset, searchPages } from '../search/build-index.ts';
+import { buildSearchIndex, searchAsset, searchIndexUrl, searchPages } from '../search/build-index.ts';
+import { defaultScope, versionSearchFile } from '../search/version-indexes.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
@@ -44,10 +45,14 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     bodies.set(path, fresh.bodies.get(path) ?? prev!.rendered.bodies.get(path)!);
     dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
   }
-  // The search index: from the API model and the bodies, again only when either changed.
-  const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length || prev.config.baseUrl !== config.baseUrl
-    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, notedItems(content.apiNotes)), config.baseUrl))
-    : prev.rendered.searchFile;
+  // The search index of each docs version: from its API model and the bodies, again only when either changed.
+  const noted = notedItems(content.apiNotes);
+  const searchFiles = !prev || prev.api !== api || prev.versionApis !== input.versionApis || prev.site !== site || todo.length || prev.config !== config
+    ? [
+        searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, {}, defaultScope(config))),
+        ...input.versionApis.map((v) => versionSearchFile(config, v, site.routes, bodies, noted)),
+      ]
+    : prev.rendered.searchFiles;
   const dataOf = versionSiteData(input);
   const dataUrls = dataOf.files.map((f) => f.dataFile.url).join(' ');
   // New shared data (sidebars, site view) or layout code: every document is rendered again.
@@ -60,7 +65,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   for (const route of site.routes) {
     if (again.has(route)) {
       const { data, dataFile } = dataOf.of(route);
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image }, ctx.bodyMemo);
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchIndexUrl(route.version) }, { origin: config.url, image: config.image }, ctx.bodyMemo);
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
       ctx.reporter.progress?.('render', `${outputs.size}/${site.routes.length} pages`);
     } else {
@@ -69,5 +74,5 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     }
   }
   const renderedPaths = new Set([...again].map((r) => r.path));
-  return { markdown, apiCtx, versionCtx, bodies, dependencies, outputs, assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), searchFile], dataUrl: dataUrls, searchFile, renderedPaths };
+  return { markdown, apiCtx, versionCtx, bodies, dependencies, outputs, assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles], dataUrl: dataUrls, searchFiles, renderedPaths };
 }

@@ -95,8 +95,8 @@ export interface Rendered {
   assets: BundleFile[];
   /** The URL of each docs version's data file, space-separated: a change re-renders every document. */
   dataUrl: string;
-  /** The search index asset (src/search). */
-  searchFile: BundleFile;
+  /** The search index of each docs version (src/search): the default version's first. */
+  searchFiles: BundleFile[];
   /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
   renderedPaths: Set<string>;
   /** Page-cache builds: files of unchanged pages, linked from the previous out/, and those pages' ids and links. */

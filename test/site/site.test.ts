@@ -175,9 +175,9 @@ describe('page weight budgets', () => {
   const isPlainText = (name: string) => name.endsWith('.md') || /^llms(-full)?\.txt$/.test(name);
   // Each documented version has the budget the one-version site had: the files of /docs/4.0 (and its
   // chunks) are 4.0's, the rest (shared assets too) the default version's.
-  // The site data file of 4.0's pages is 4.0's; out/'s manifest is the build's record, which no browser loads.
-  const v4Data = () => loadPage('/docs/4.0/api/pkijs')('[data-site]').attr('data-site')!.slice(1);
-  const inV4 = (path: string) => { const rel = relative(siteOut(), path).split(sep).join('/'); return rel === v4Data() || /^(_pkidocs\/chunks\/)?docs\/4\.0(\/|\.md$)/.test(rel); };
+  // The site data file and the search index of 4.0's pages are 4.0's; out/'s manifest is the build's record, which no browser loads.
+  const v4Files = () => { const $ = loadPage('/docs/4.0/api/pkijs'); return ['data-site', 'data-search-index'].map((a) => $(`[${a}]`).attr(a)!.slice(1)); };
+  const inV4 = (path: string) => { const rel = relative(siteOut(), path).split(sep).join('/'); return v4Files().includes(rel) || /^(_pkidocs\/chunks\/)?docs\/4\.0(\/|\.md$)/.test(rel); };
   const bytes = (keep: (name: string) => boolean, v4: boolean) =>
     readdirSync(siteOut(), { recursive: true, withFileTypes: true })
       .filter((f) => f.isFile() && f.name !== '.pkidocs-manifest.json' && keep(f.name) && inV4(join(f.parentPath, f.name)) === v4)
