@@ -16,7 +16,8 @@ import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchIndexUrl, searchPages } from '../search/build-index.ts';
-import { defaultScope, searchVersions, versionSearchFile } from '../search/version-indexes.ts';
+import { defaultScope, searchVersions } from '../search/version-indexes.ts';
+import { versionSearchTexts } from './version-search.ts';
 import { searchReuse } from './search-reuse.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
@@ -128,23 +129,13 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     await needBodies(reuse.notes ? searched.filter((r) => r.model.type !== 'api-item') : searched);
     searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse, defaultScope(config))).contents);
   }
-  // Each other docs version's index, by a key of its own: its model (in apiKey), its pages' bodies, the versions.
-  const versionSearch: Record<string, { key: string; text: string }> = {};
-  for (const v of input.versionApis) {
-    const routes = searchedRoutes(site.routes, noted, v.name);
-    const key = sha256('search', env, apiKey, config.baseUrl, versionsKey, v.name, JSON.stringify(routes.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeyOf(r)])));
-    const old = cache.data.search?.versions?.[v.name];
-    if (old?.key === key) versionSearch[v.name] = old;
-    else {
-      await needBodies(routes);
-      versionSearch[v.name] = { key, text: new TextDecoder().decode(versionSearchFile(config, v, site.routes, bodies, noted).contents) };
-    }
-  }
+  // Each other docs version's index, by a key of its own (src/site/version-search.ts).
+  const keyBase = [env, apiKey, config.baseUrl, versionsKey];
+  const { texts: versionSearch, reused: versionSearchReused } = await versionSearchTexts({ config, versionApis: input.versionApis, routes: site.routes, noted, keyBase, pageKey: searchKeyOf, previous: cache.data.search?.versions, needBodies, bodies });
   const searchFiles = [
     { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) },
     ...input.versionApis.map((v) => ({ url: searchIndexUrl(v.name), contents: new TextEncoder().encode(versionSearch[v.name]!.text) })),
   ];
-  const versionSearchReused = input.versionApis.every((v) => cache.data.search?.versions?.[v.name]?.key === versionSearch[v.name]!.key);
 
   // The publish stage's files, linked from the previous out/ when nothing they depend on changed; else
   // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles
