@@ -14,6 +14,8 @@ export function siteView(
   config: SiteConfig,
   sidebarHome: Partial<Record<SidebarId, string>>,
   docsVersion: DocsVersion = defaultVersion(config),
+  /** Each version's first page, by name (src/routes/version-links.ts); else its main page. */
+  homes: Readonly<Record<string, string>> = {},
 ): SiteView {
   // `{version}` in footer text: the release the page's docs version documents, so no template or config repeats it.
   const version = libraryVersionOf(config, docsVersion);
@@ -31,8 +33,8 @@ export function siteView(
         return {
           type: 'versions',
           label: versions[0]?.label ?? 'Versions',
-          // Where each version leads from a page that is no docs page (the home page): its main page. Docs pages carry their own links.
-          versions: versions.map((v) => ({ name: v.name, label: v.label, href: `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
+          // Where each version leads from a page that is no docs page (the home page): its first page. Docs pages carry their own links.
+          versions: versions.map((v) => ({ name: v.name, label: v.label, href: homes[v.name] ?? `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
           position: item.position,
         };
       }

@@ -13,6 +13,17 @@ import type { RouteRecord } from './types.ts';
 
 interface Version { name: string; label: string; docsPath: string }
 
+/** Each docs version's first page, by name: its main page where it has one, else its API readme. */
+export function versionHomes(config: SiteConfig, routes: readonly RouteRecord[]): Record<string, string> {
+  const fallback = config.docs.versions.find((v) => !v.path);
+  const owner = new Map(routes.filter((r) => r.kind !== 'not-found').map((r) => [r.path, r.version ?? fallback?.name]));
+  return Object.fromEntries(config.docs.versions.map((v) => {
+    const docsPath = versionDocsPath(config, v);
+    const main = `${docsPath}/${config.docs.mainPage}`;
+    return [v.name, owner.get(main) === v.name ? main : apiReadmePath(config.library.package, apiBaseOf(docsPath))];
+  }));
+}
+
 /** Sets `versionLinks` on every docs page of a site with more than one version. */
 export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void {
   const versions: Version[] = config.docs.versions.map((v) => ({ name: v.name, label: v.label, docsPath: versionDocsPath(config, v) }));
@@ -22,10 +33,8 @@ export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void
   // Each path, and the version it belongs to: a 3.3.2 path never stands for a 4.0 page, nor the reverse.
   const owner = new Map(routes.filter((r) => r.kind !== 'not-found').map((r) => [r.path, nameOf(r)]));
   const has = (v: Version, path: string): boolean => owner.get(path) === v.name;
-  const root = (v: Version): string => {
-    const main = `${v.docsPath}/${config.docs.mainPage}`;
-    return has(v, main) ? main : apiReadmePath(config.library.package, apiBaseOf(v.docsPath));
-  };
+  const homes = versionHomes(config, routes);
+  const root = (v: Version): string => homes[v.name]!;
   const [newest] = versions as [Version];
   for (const route of routes) {
     const own = versions.find((v) => v.name === nameOf(route))!;

@@ -9,6 +9,7 @@ import { checkApiNotes } from '../pages/api-notes.ts';
 import { createApiRenderContext, type ApiRenderContext } from '../render/api/index.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
+import { versionHomes } from '../routes/version-links.ts';
 import { sha256 } from './page-cache.ts';
 import { siteView } from '../render/site-view.ts';
 import type { RouteRecord } from '../routes/types.ts';
@@ -80,7 +81,7 @@ export interface SiteDataFile {
 
 /** The data every page of the default version embeds (site view and sidebars) and its hashed asset. */
 export function siteData({ config, site, content }: Inputs): SiteDataFile {
-  const data: SiteData = { site: { ...siteView(config, site.sidebarHome), ...favicon(content) }, sidebars: site.sidebars };
+  const data: SiteData = { site: { ...siteView(config, site.sidebarHome, undefined, versionHomes(config, site.routes)), ...favicon(content) }, sidebars: site.sidebars };
   return { data, dataFile: hashedAsset('data', JSON.stringify(data)) };
 }
 
@@ -93,11 +94,12 @@ export function versionSiteData(input: Inputs): { of: (route: RouteRecord) => Si
   const main = siteData(input);
   const { config, site, content } = input;
   const byName = new Map<string, SiteDataFile>();
+  const homes = versionHomes(config, site.routes);
   for (const v of config.docs.versions) {
     const nav = site.versions[v.name];
     if (!v.path || !nav) continue;
     // A sidebar the version has no page in yet (its examples) keeps the default version's target.
-    const data: SiteData = { site: { ...siteView(config, { ...site.sidebarHome, ...defined(nav.sidebarHome) }, v), ...favicon(content) }, sidebars: nav.sidebars };
+    const data: SiteData = { site: { ...siteView(config, { ...site.sidebarHome, ...defined(nav.sidebarHome) }, v, homes), ...favicon(content) }, sidebars: nav.sidebars };
     byName.set(v.name, { data, dataFile: hashedAsset('data', JSON.stringify(data)) });
   }
   return { of: (route) => (route.version && byName.get(route.version)) || main, files: [main, ...byName.values()] };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../../src/config/schema.ts';
 import type { RouteRecord } from '../../../src/routes/types.ts';
-import { addVersionLinks } from '../../../src/routes/version-links.ts';
+import { addVersionLinks, versionHomes } from '../../../src/routes/version-links.ts';
 
 const config = {
   library: { package: 'pkijs', version: '3.3.2' },
@@ -65,6 +65,13 @@ describe('version links', () => {
     const s = site();
     expect(s.get('/docs/4.0/installation')!.versionLinks).toEqual({ current: '4.0.0', to: { '3.3.2': '/docs/installation' } });
     expect(s.get('/')!.versionLinks).toBeUndefined();
+  });
+
+  it('give a page outside the docs each version\'s first page: its main page, else its API readme', () => {
+    expect(versionHomes(config, [...site().values()])).toEqual({ '4.0.0': '/docs/4.0/installation', '3.3.2': '/docs/installation' });
+    // A 4.0 with no installation page of its own (the dev fixtures): 4.0's API readme, not a missing page.
+    const without = [...site().values()].filter((r) => r.path !== '/docs/4.0/installation');
+    expect(versionHomes(config, without)).toEqual({ '4.0.0': '/docs/4.0/api/pkijs', '3.3.2': '/docs/installation' });
   });
 
   it('add nothing to a site with one version', () => {
