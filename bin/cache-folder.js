@@ -9,7 +9,8 @@
 // spec's signature, a seal (HMAC under the checkout's key, cache-seal.js) of
 // the folder's identity (device and inode). A folder is pkidocs' cache when
 // its tag holds the seal of its own identity: one this checkout made or
-// claimed. A link may lead to such a folder or to an empty one (claimed now),
+// claimed. A link may lead to such a folder or to an empty one (claimed now), inside
+// the checkout only,
 // never to the checkout, a folder holding it, content/, out/, .git or
 // node_modules/ (the key's folder), nor into one of them bar node_modules/.cache/.
 import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
@@ -43,6 +44,13 @@ export function claimCacheFolder(root, outDir = join(root, 'out')) {
   if (!stats.isDirectory()) refuse(`${cache} is a link to ${real}, which is not a folder.`, 'Remove the link.');
   const place = forbiddenPlace(real, root, outDir);
   if (place) refuse(`${cache} leads to ${real}, ${place}: pkidocs writes and deletes nothing there.`, 'Remove the link (pkidocs then makes its own folder), or point it at an empty folder of its own.');
+  // A committed link could aim at an empty folder another program reads (~/.bashrc.d sources every file,
+  // and the cache holds content text in JSON strings). And code run from a cache outside the checkout
+  // does not find the checkout's packages (the TypeDoc child fails): so the cache stays in the checkout.
+  if (!inside(real, at(root))) {
+    refuse(`${cache} is a link to ${real}, outside the checkout: pkidocs keeps its cache inside the checkout, where no other program reads it.`,
+      'Remove the link (pkidocs then makes its own folder), or point it at a folder inside the checkout; to keep a cache between CI runs, save and restore the .pkidocs-cache folder itself.');
+  }
   const identity = { real, dev: stats.dev, ino: stats.ino };
   const want = tagText(root, stats);
   const tag = readContent(join(real, TAG), 4096)?.toString('utf8');
@@ -63,13 +71,6 @@ function tagText(root, stats) {
 
 /** Why `real` may not be the cache: it holds the checkout or a folder of it, or lies in one; undefined when it may. */
 function forbiddenPlace(real, root, outDir) {
-  const at = (path) => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return resolve(path);
-    }
-  };
   const checkout = at(root);
   if (inside(checkout, real, true)) return 'the checkout itself or a folder holding it';
   const parts = { 'content/': join(root, 'content'), 'the output folder': outDir, '.git/': join(root, '.git'), 'node_modules/': join(root, 'node_modules') };
@@ -83,6 +84,15 @@ function forbiddenPlace(real, root, outDir) {
     return `a folder inside ${name}`;
   }
   return undefined;
+}
+
+/** A path's real path, or the path itself when it does not exist. */
+function at(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
 }
 
 /** Whether `path` lies below `folder` (or is it, with `orSelf`); both real paths. */

@@ -1,11 +1,13 @@
 // `pkidocs serve [--watch]`: refuses an output folder that is the project or
 // its sources (watch mode also checks and locks out/, which it writes while it
 // runs), binds the port (so a port in use fails at once), builds if needed
-// (always, in watch mode), serves out/ until SIGINT or SIGTERM, then closes
+// (always in watch mode; otherwise when out/ is not a site this checkout
+// built, src/site/built-here.ts), serves out/ until SIGINT or SIGTERM, then closes
 // the watcher, the server and esbuild's helper process.
 import { access } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { notBuiltHere } from '../site/built-here.ts';
 import { SiteBuilder } from '../site/builder.ts';
 import { ExitCode } from './exit-codes.ts';
 import { runBuild } from './build.ts';
@@ -69,11 +71,15 @@ export async function serveCommand(options: ServeOptions): Promise<number> {
     return ExitCode.Usage;
   }
   let session: WatchSession | undefined;
+  let notOurs: string | undefined;
   const stop = listenForStop(options.signal);
   if (live && builder) {
     session = await startWatching({ builder, live, reporter, root: options.root });
-  } else if (!(await exists(join(options.outDir, 'index.html')))) {
-    reporter.info(`${options.outDir} holds no built site yet: building it first, then serving it.`);
+  } else if (!(await exists(join(options.outDir, 'index.html'))) || (notOurs = await notBuiltHere(join(options.root, '.pkidocs-cache'), options.outDir))) {
+    // out/ is content between runs (committed, restored by CI): only a site this checkout built is served as it is.
+    reporter.info(notOurs
+      ? `${options.outDir} holds a site this checkout did not build (${notOurs}): building it first, then serving it.`
+      : `${options.outDir} holds no built site yet: building it first, then serving it.`);
     const code = await runBuild(reporter, { root: options.root, outDir: options.outDir, configFile: options.configFile });
     if (code !== ExitCode.Ok) {
       stop.dispose();

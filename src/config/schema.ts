@@ -1,6 +1,7 @@
 // The one schema for the site config. Authors write `SiteConfigInput`
 // (defaults optional); the build reads the validated `SiteConfig`.
 import { z } from 'zod';
+import { BASE_URL_PATTERN } from '../shared/base-url.ts';
 
 /** The default of `limits.maxPageBytes`: a bigger page is a mistake (and takes minutes and gigabytes to render). */
 export const DEFAULT_MAX_PAGE_BYTES = 2_000_000;
@@ -84,7 +85,7 @@ export const siteConfigSchema = z.strictObject({
     .transform((u) => u.replace(/\/$/, ''))
     .optional(),
   /** The path the site is served under: `/`, or `/PKI.js/` for a GitHub Pages project site. */
-  baseUrl: z.string().regex(/^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/, 'must start and end with "/" and hold only path segments, such as /PKI.js/').default('/'),
+  baseUrl: z.string().regex(BASE_URL_PATTERN, 'must start and end with "/" and hold only path segments, such as /PKI.js/').default('/'),
   /** The social image of every page (og:image): a file in static/ (`img/social.png`) or an absolute https URL. */
   image: z.string().min(1).optional(),
   library: z.strictObject({
@@ -136,7 +137,7 @@ export const siteConfigSchema = z.strictObject({
     versions: z.array(docsVersion).min(1),
     mainPage: z.string().min(1),
   }),
-  /** content/static: `hostRuleFiles` publishes its `_headers` and `_redirects` (Netlify, Cloudflare Pages), host configuration refused by default. */
+  /** content/static: `hostRuleFiles` publishes the files hosts read as their configuration (`_headers`, `_worker.js`, `web.config`…: copy-static.ts), refused by default. */
   static: z.strictObject({ hostRuleFiles: z.boolean().default(false) }).prefault({}),
   onBrokenLinks: z.enum(['throw', 'warn']).default('throw'),
   /** Guards against content that would take minutes and gigabytes to build. */

@@ -5,7 +5,8 @@
 // with a plugin refuses an import before esbuild resolves or reads it: by
 // the path as written (outside the content folder, or through a hidden part
 // such as .env), then by where it really leads (a link out) and by what it
-// is (only a regular file is read; a FIFO or device never is).
+// is (only a regular file is read; a FIFO or device never is). A package.json
+// on the way that is not a regular file of the content folder is refused too.
 //
 // The Markdown pipeline that asks for a data module is synchronous, so the
 // build runs in a worker thread while this thread waits on it (Atomics.wait);
@@ -23,8 +24,8 @@ const LIMIT_MS = 60_000;
 const WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
-const { closeSync, constants, fstatSync, openSync, realpathSync } = require('node:fs');
-const { isAbsolute, relative, resolve, sep } = require('node:path');
+const { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, statSync } = require('node:fs');
+const { dirname, isAbsolute, join, relative, resolve, sep } = require('node:path');
 const esbuild = require(workerData.esbuild);
 // The first part of file's path below root that is outside it ('..') or hidden ('.env').
 const badPart = (root, file) => {
@@ -35,12 +36,33 @@ const badPart = (root, file) => {
 const why = (root, file, part) => part === '..'
   ? 'which is outside the content folder; a data module may import only files of the content folder'
   : 'a hidden file; hidden files (.env, .npmrc, .git) are never read as content';
+// Resolving an import, esbuild reads the package.json of each folder on the way (for "type", "sideEffects",
+// "main"), a read no hook sees; it ignores tsconfig.json (tsconfigRaw). One of the content folder that is not
+// a regular file there (a link out, a FIFO, a folder) is refused before esbuild reads it.
+const oddPackageJson = (root, file) => {
+  let at;
+  try { at = realpathSync(file); } catch { try { at = realpathSync(dirname(file)); } catch { return undefined; } }
+  for (; badPart(root, at) === undefined; at = dirname(at)) {
+    const found = join(at, 'package.json');
+    let stat;
+    try { stat = lstatSync(found); } catch { stat = undefined; }
+    if (stat && !stat.isFile() && !regularInside(root, found)) return found;
+    if (at === root) break;
+  }
+  return undefined;
+};
+// A link to a regular file of the content folder, not hidden.
+const regularInside = (root, file) => {
+  try { const real = realpathSync(file); return badPart(root, real) === undefined && statSync(real).isFile(); } catch { return false; }
+};
 const guard = (root) => ({
   name: 'content-only',
   setup(build) {
     build.onResolve({ filter: /^(\.{0,2}\/|\/)/ }, (args) => {
-      if (args.kind === 'entry-point') return undefined;
       const file = resolve(args.resolveDir, args.path);
+      const bad = oddPackageJson(root, file);
+      if (bad !== undefined) return { errors: [{ text: (args.kind === 'entry-point' ? 'it lies below ' : 'it imports ' + relative(root, file) + ', below ') + relative(root, bad) + ', which is not a regular file of the content folder (a link out, a FIFO, a folder); esbuild would read it to resolve imports: make it a regular file of the content folder, or remove it' }] };
+      if (args.kind === 'entry-point') return undefined;
       const part = badPart(root, file);
       return part === undefined ? undefined : { errors: [{ text: 'it imports ' + relative(root, file) + ', ' + why(root, file, part) }] };
     });

@@ -9,7 +9,7 @@
 // none of the module's objects reaches the build.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { moduleInputs } from '../shared/module-inputs.ts';
 import { isInside } from '../shared/path-inside.ts';
@@ -39,6 +39,7 @@ const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission') 
 /** Bundles and evaluates `file`; a problem is a sentence saying what went wrong and what to do. */
 export function loadDataModule(file: string, contentDir: string): DataModuleResult {
   const root = resolve(contentDir);
+  const realRoot = realpathSync(root);
   // Every import is judged before esbuild reads it (data-bundle.ts); the inputs are checked again below.
   const out = bundleDataModule({
     entryPoints: [file],
@@ -54,12 +55,14 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
     absWorkingDir: root,
     // No tsconfig.json is looked for: its "extends" could name any file of the machine.
     tsconfigRaw: '{}',
-  }, realpathSync(root));
+  }, realRoot);
   if (out.errors) {
     const first = out.errors[0];
     const at = first?.location?.file;
-    // esbuild quotes what it could not parse: never a word of a file outside the content folder.
+    // esbuild quotes what it could not parse, and reads files no plugin hook sees (a folder's package.json):
+    // its text is shown only from a regular file that really is in the content folder, judged by where it leads.
     if (at && !isInside(resolve(root, at), root, { orSelf: true })) return { problem: outsideProblem(root, resolve(root, at)) };
+    if (at && !quotable(resolve(root, at), root, realRoot)) return { problem: unquotableProblem(root, resolve(root, at)) };
     const where = first?.location ? `${at}:${first.location.line}:${first.location.column + 1}` : '';
     // An import the bundle refused: what it names, then where.
     if (first?.pluginName === 'content-only') return { problem: `${first.text}${where && ` (${where})`}` };
@@ -74,6 +77,21 @@ export function loadDataModule(file: string, contentDir: string): DataModuleResu
   const run = runSandboxed(code, file);
   if (run.problem !== undefined) return run;
   return { module: { exports: JSON.parse(run.json) as Record<string, DataValue>, inputs: [...files, ...resolutions] } };
+}
+
+/** Whether esbuild's quote of `file` may be shown: a regular file, not a link, not hidden, whose real path is in the content folder. */
+function quotable(file: string, root: string, realRoot: string): boolean {
+  try {
+    if (!lstatSync(file).isFile() || hiddenPartOf(file, root) !== undefined) return false;
+    const real = realpathSync(file);
+    return isInside(real, realRoot, { orSelf: true }) && hiddenPartOf(real, realRoot) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+function unquotableProblem(root: string, file: string): string {
+  return `esbuild could not read ${relative(root, file)} while bundling it, a link, a hidden file or a file that leads out of the content folder (its text is not shown); make it a regular file of the content folder or remove it`;
 }
 
 function outsideProblem(root: string, file: string): string {

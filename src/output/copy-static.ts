@@ -37,17 +37,33 @@ const TOOL_FOLDER = '_pkidocs/';
 const WELL_KNOWN = '.well-known';
 
 /**
- * Files a static host reads at the top of the published folder as its own
- * rules, not as files to serve: Netlify's and Cloudflare Pages' `_headers`
- * (any response header of any path, its Content-Type too) and `_redirects`
- * (another site answering a path). They are host configuration: refused
- * unless the config, which is code, opts in (`static.hostRuleFiles`).
+ * Files a static host reads as its own configuration, not as files to serve:
+ * response headers (a text file served as an HTML page with script), redirects
+ * (another site answering a path), server code answering every request. Host
+ * configuration, not content: refused unless the config, which is code, opts
+ * in (`static.hostRuleFiles`). Keyed by the lower-cased top-level name (read
+ * only at the top of the site) or file name (read in any folder).
  */
-const HOST_RULE_FILES = new Set(['_headers', '_redirects']);
+const HOST_FILES_AT_TOP: ReadonlyMap<string, string> = new Map([
+  ['_headers', 'Netlify and Cloudflare Pages as the host\'s own rules (response headers for every path of the site)'],
+  ['_redirects', 'Netlify and Cloudflare Pages as the host\'s own rules (redirects and rewrites for every path of the site)'],
+  ['_worker.js', 'Cloudflare Pages as the site\'s Worker, server code that answers every request of the site'],
+  ['_routes.json', 'Cloudflare Pages as the host\'s own rules (which paths its server code answers)'],
+]);
+const HOST_FILES_ANYWHERE: ReadonlyMap<string, string> = new Map([
+  ['web.config', 'IIS and Azure App Service as the host\'s own rules (content types, headers and rewrites of its folder)'],
+  ['staticwebapp.config.json', 'Azure Static Web Apps as the host\'s own rules (content types, headers and routes of the site)'],
+]);
+
+/** What host reads `rel` (a path in content/static) as its configuration, if one does. */
+function hostFileReader(rel: string): string | undefined {
+  const parts = rel.toLowerCase().split('/');
+  return HOST_FILES_AT_TOP.get(parts[0]!) ?? HOST_FILES_ANYWHERE.get(parts.at(-1)!);
+}
 
 /**
  * `maxMarkupBytes`: the size limit of an HTML or SVG file, which is read to be
- * checked (limits.maxPageBytes); `hostRuleFiles`: publish `_headers` and `_redirects`.
+ * checked (limits.maxPageBytes); `hostRuleFiles`: publish the host's configuration files (HOST_FILES_*).
  */
 export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes = DEFAULT_MAX_PAGE_BYTES, hostRuleFiles = false): { files: StaticFile[]; diagnostics: Diagnostic[] } {
   const listing = listContentFiles(staticDir, { root, accept: () => true, allowHidden: (rel) => rel === WELL_KNOWN });
@@ -55,15 +71,17 @@ export function listStaticFiles(staticDir: string, root: string, maxMarkupBytes 
   const files: StaticFile[] = [];
   const byLowerCase = new Map<string, string>();
   for (const file of listing.files) {
-    if (file.rel.startsWith(TOOL_FOLDER)) {
+    // Lower-cased: on a case-insensitive disk or host, _PKIDOCS/ is the tool's folder.
+    if (file.rel.toLowerCase().startsWith(TOOL_FOLDER)) {
       diagnostics.push(error('content', 'content/reserved-static-path', `${show(file.path)} is in ${TOOL_FOLDER}, the folder of pkidocs' own scripts and data: a file there would stand in for the client bundle or a page's data, and run in every page.`, {
         file: file.path, hint: `Move it out of content/static/${TOOL_FOLDER}.`,
       }));
       continue;
     }
-    if (!hostRuleFiles && HOST_RULE_FILES.has(file.rel.toLowerCase())) {
-      diagnostics.push(error('content', 'content/host-rule-file', `${show(file.path)} is read by Netlify and Cloudflare Pages as the host's own rules (response headers or redirects for every path of the site), not served as a file: content must not configure the host, where it could serve a text file as an HTML page with script, or answer a page with another site.`, {
-        file: file.path, hint: 'Configure headers and redirects in the host\'s settings, or, if this file is reviewed like code, publish it with static: { hostRuleFiles: true } in the site config.',
+    const reader = hostRuleFiles ? undefined : hostFileReader(file.rel);
+    if (reader) {
+      diagnostics.push(error('content', 'content/host-rule-file', `${show(file.path)} is read by ${reader}, not served as a file: content must not configure the host, where it could serve a text file as an HTML page with script, or answer a page with another site.`, {
+        file: file.path, hint: 'Configure the host in its own settings, or, if this file is reviewed like code, publish it with static: { hostRuleFiles: true } in the site config.',
       }));
       continue;
     }

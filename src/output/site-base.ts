@@ -4,6 +4,7 @@
 // page's modification time: a watch rebuild with a new baseUrl is seen at once.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BASE_URL_PATTERN } from '../shared/base-url.ts';
 
 const META = /<meta name="pkidocs:base-url" content="([^"]*)">/;
 
@@ -15,7 +16,8 @@ export function siteBase(outDir: string): () => string {
       const mtime = statSync(file).mtimeMs;
       if (seen?.mtime !== mtime) {
         const base = META.exec(readFileSync(file, 'utf8').slice(0, 4096))?.[1] ?? '/';
-        seen = { mtime, base: /^\/(?:[^/?#]+\/)*$/.test(base) ? base : '/' };
+        // As strict as the config's baseUrl: a committed 404.html may name any text.
+        seen = { mtime, base: BASE_URL_PATTERN.test(base) ? base : '/' };
       }
       return seen.base;
     } catch {

@@ -4,6 +4,14 @@
 // keep it free of Node and DOM APIs.
 import { oneOf, trimRun } from './linear-text.ts';
 
+/**
+ * What a base URL may be: "/" and plain path segments, each ending in "/" (no
+ * "." or ".." segment). The config's check, and the one for a base read back
+ * from a built site (out/ is content between runs): nothing in it that a URL,
+ * an HTML attribute or a shell (`serve --open` on Windows runs cmd) reads specially.
+ */
+export const BASE_URL_PATTERN = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
+
 /** `/docs/x` under `/PKI.js/` → `/PKI.js/docs/x`; leaves other URLs (`#x`, `https:`, `mailto:`, relative) as they are. */
 export function withBase(base: string, url: string): string {
   if (base === '/' || !url.startsWith('/') || url.startsWith('//')) return url;

@@ -24,6 +24,7 @@ import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { readInputs } from './inputs.ts';
 import { followedLinks } from './watch-links.ts';
+import { recordBuiltSite } from './built-here.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
 import { reachesEverything, RendererLoader, type Renderer } from './renderer.ts';
@@ -53,6 +54,8 @@ export class SiteBuilder {
   private readonly renderCode: RendererLoader;
   /** A run's writing failed: the next one writes the whole site (not only the files that changed). */
   private writeWhole = false;
+  /** The last run wrote out/ whole or in part: close() records its manifest as this checkout's (built-here.ts). */
+  private wroteSite = false;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const configFile = options.configFile ?? join(options.root, 'content/site.config.ts');
@@ -97,6 +100,7 @@ export class SiteBuilder {
   /** Releases the output folder's lock and stops esbuild's kept builds. */
   async close(): Promise<void> {
     await manifestSettled(this.outDir); // written while the lock is held
+    if (this.wroteSite) await recordBuiltSite(this.ctx.cacheDir, this.outDir, (message) => this.ctx.notice(message));
     await Promise.all([(await this.claim.take())?.release(), this.ctx.bundler?.dispose(), this.renderCode.dispose()]);
   }
 
@@ -194,9 +198,11 @@ export class SiteBuilder {
       .catch((e: unknown) => {
         // out/ was put back as it was, or as near as the disk allowed: the next run writes it whole, through a temporary folder.
         this.writeWhole = true;
+        this.wroteSite = false;
         throw e;
       });
     this.writeWhole = false;
+    this.wroteSite = true;
     // The cache is saved while the previous out/ is removed.
     // out/ holds the new site now: a cache that cannot be saved (a read-only .pkidocs-cache) is a notice, not a failure.
     const saving = Promise.resolve(rendered.save?.(links.index, published)).catch((e: NodeJS.ErrnoException) => {

@@ -270,35 +270,40 @@ describe('serve command', () => {
     ]);
   });
 
-  it('serves an existing site and releases the port when stopped', async () => {
-    const reporter = recordingReporter();
-    const port = await freePort();
-    const stop = new AbortController();
-    const done = serveCommand({ root: PROJECT, reporter, outDir: SITE, configFile: join(PROJECT, 'content/site.config.ts'), port, host: '127.0.0.1', watch: false, open: false, signal: stop.signal });
-    await waitFor(() => reporter.lines.some((l) => l.startsWith('Serving ')));
-    const reply = await fetchRaw({ port } as DevServer, '/docs/installation');
-    expect(reply.status).toBe(200);
-    stop.abort();
-    expect(await done).toBe(0);
-    await expect(listenOn(port)).resolves.toBeUndefined();
-  });
 });
 
 describe('serve without --watch', () => {
-  it('builds the site first when the output folder has no pages, then serves it', async () => {
+  /** Serves the fixture on a free port: what it printed by the time it served, the home page's h1, and the port freed after the stop. */
+  async function serveOnce(site: { root: string; outDir: string; configFile: string }): Promise<{ lines: string[]; h1: string; freed: boolean }> {
+    const reporter = recordingReporter();
+    const port = await freePort();
+    const stop = new AbortController();
+    const done = serveCommand({ root: site.root, reporter, outDir: site.outDir, configFile: site.configFile, port, host: '127.0.0.1', watch: false, open: false, signal: stop.signal });
+    await waitFor(() => reporter.lines.some((l) => l.startsWith('Serving ')), 60_000);
+    const reply = await fetchRaw({ port } as DevServer, '/docs/installation');
+    const h1 = reply.status === 200 ? cheerio.load(reply.body)('article h1, main h1').first().text() : `status ${reply.status}`;
+    stop.abort();
+    expect(await done).toBe(0);
+    return { lines: reporter.lines, h1, freed: await listenOn(port).then(() => true, () => false) };
+  }
+
+  it('builds the site first when the output folder has no pages, serves it as built afterwards, and builds again over a page edited since', async () => {
     const site = await createFixture('serve-build');
+    const built = (lines: string[]): boolean => lines.some((l) => /^Built \d+ pages/.test(l));
     try {
-      const reporter = recordingReporter();
-      const stop = new AbortController();
-      const done = serveCommand({ root: site.root, reporter, outDir: site.outDir, configFile: site.configFile, port: 0, host: '127.0.0.1', watch: false, open: false, signal: stop.signal });
-      await waitFor(() => reporter.lines.some((l) => l.startsWith('Serving ')), 60_000);
-      expect(reporter.lines.some((l) => /^Built \d+ pages/.test(l))).toBe(true);
-      const url = /at (http:\S+?)\/[,.]/.exec(reporter.lines.find((l) => l.startsWith('Serving '))!)![1]!;
-      const reply = await fetch(`${url}/docs/installation`);
-      expect(reply.status).toBe(200);
-      expect(cheerio.load(await reply.text())('article h1, main h1').first().text()).toBe('Installation');
-      stop.abort();
-      expect(await done).toBe(0);
+      const first = await serveOnce(site);
+      expect({ built: built(first.lines), h1: first.h1, freed: first.freed }).toEqual({ built: true, h1: 'Installation', freed: true });
+      // The site this checkout built (its manifest sealed in .pkidocs-cache) is served as it is.
+      const second = await serveOnce(site);
+      expect({ built: built(second.lines), h1: second.h1, freed: second.freed }).toEqual({ built: false, h1: 'Installation', freed: true });
+      // A page edited in out/, with out/'s manifest made to match: not the site this checkout built.
+      const page = join(site.outDir, 'docs/installation/index.html');
+      const edited = `${await readFile(page, 'utf8')}<script>document.title = 'edited'</script>`;
+      const manifest = (await readFile(join(site.outDir, MANIFEST), 'utf8')).split('\n').map((line) => (line.startsWith('"docs/installation/index.html":') ? `"docs/installation/index.html":${JSON.stringify(entryOf(edited))}${line.endsWith(',') ? ',' : ''}` : line)).join('\n');
+      await writeFile(page, edited);
+      await writeFile(join(site.outDir, MANIFEST), manifest);
+      const third = await serveOnce(site);
+      expect({ built: built(third.lines), edited: (await readFile(page, 'utf8')).includes("'edited'"), said: third.lines.some((l) => l.includes('holds a site this checkout did not build')) }).toEqual({ built: true, edited: false, said: true });
     } finally {
       await site.remove();
     }

@@ -47,7 +47,9 @@ export async function serveStatic(root: string, prefix = '/'): Promise<StaticSer
     const inside = pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : undefined;
     (inside === undefined ? Promise.resolve({ file: join(root, '404.html'), status: 404 }) : resolveFile(root, inside)).then(({ file, status }) => {
       res.writeHead(status, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=600' });
-      createReadStream(file).pipe(res);
+      // The folder may be gone by now (a test's next build removes out/ while a late request is served):
+      // a stream error ends that response; unhandled, it failed the whole run.
+      createReadStream(file).on('error', () => res.destroy()).pipe(res);
     }, (e: unknown) => {
       res.writeHead(500).end(String(e));
     });
