@@ -12,6 +12,7 @@ import { readDocs } from '../content/docs.ts';
 import { loadHighlighter, useHighlightCache } from '../content/highlight.ts';
 import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
+import { apiBaseOf } from '../routes/api-urls.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
 import { cachedBundle } from './bundle-cache.ts';
@@ -111,4 +112,9 @@ async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: 
 
 function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Each older version's model and API base, as publish writes its twins and llms files. */
+export function publishedVersions(versionApis: readonly VersionApi[]) {
+  return new Map(versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }]));
 }
