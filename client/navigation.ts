@@ -38,7 +38,7 @@ export function useNavigation(initial: Chunk, onLeave: () => void): { view: Chun
       },
       setContent,
     });
-    router.current.start(initial.page.path);
+    router.current.start(initial.page.path, initial.page.version);
     // Created once, for the life of the page.
   }, []);
 

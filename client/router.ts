@@ -60,6 +60,8 @@ export class Router {
   /** The path on screen (the not-found page keeps the path it was asked for). */
   private here = normalizePath(toRoute(location.pathname));
   private key = entryKey();
+  /** The docs version of the page loaded: another version's pages come with their own site data (sidebars, footer). */
+  private version = '';
   /** Only the latest route change may show its page. */
   private ticket = 0;
   private readonly scrolls = new Map<string, number>();
@@ -92,6 +94,10 @@ export class Router {
       done();
     }
     if (ticket !== this.ticket) return;
+    if ((chunk.page.version ?? '') !== this.version) {
+      location.assign(url.href);
+      return;
+    }
     this.scrolls.set(this.key, scrollY);
     this.key = newKey();
     history.pushState({ key: this.key }, '', toUrl(path) + url.search + url.hash);
@@ -107,7 +113,9 @@ export class Router {
     const done = startProgress();
     try {
       const chunk = await fetchChunk(toRoute(location.pathname));
-      if (ticket === this.ticket) this.show(chunk, { hash, scroll });
+      if (ticket !== this.ticket) return;
+      if ((chunk.page.version ?? '') !== this.version) location.reload();
+      else this.show(chunk, { hash, scroll });
     } catch (e) {
       if (ticket === this.ticket) this.callbacks.setContent({ status: 'error', message: (e as Error).message });
     } finally {
@@ -137,7 +145,8 @@ export class Router {
   };
 
   /** Takes over links, history and scroll restoration for the life of the page. */
-  start(initialPath: string): void {
+  start(initialPath: string, version = ''): void {
+    this.version = version;
     history.scrollRestoration = 'manual';
     // /x.html and /x/index.html are shown as /x (an exact route match was served as it is).
     if (toUrl(this.here) !== location.pathname && this.here === initialPath) history.replaceState(state(), '', toUrl(this.here) + location.search + location.hash);

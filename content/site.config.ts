@@ -20,6 +20,7 @@ export default defineConfig({
       { type: 'search', position: 'right' },
       { type: 'docSidebar', sidebarId: 'docs', label: 'Docs', position: 'right' },
       { type: 'docSidebar', sidebarId: 'examples', label: 'Examples', position: 'right' },
+      { type: 'docsVersionDropdown', position: 'right' },
       { type: 'link', href: repositoryUrl, label: 'GitHub', icon: 'github', position: 'right' },
     ],
   },

@@ -20,7 +20,7 @@ const KIND_LABELS: Record<string, string> = {
 interface Option {
   /** Unique in the list (two results may share a link: a member and the site note on it), and safe in an id. */
   key: string;
-  record: Recent & { text?: string };
+  record: Recent & { text?: string; version?: string };
   terms: string[];
 }
 
@@ -29,7 +29,13 @@ interface Section {
   options: Option[];
 }
 
-export function SearchDialog({ state, onClose, initialQuery = '' }: { state: EngineState; onClose: () => void; initialQuery?: string }) {
+/** On a site with more than one docs version: whether every version is searched, not only the one being read. */
+export interface SearchScope {
+  all: boolean;
+  onChange: (all: boolean) => void;
+}
+
+export function SearchDialog({ state, onClose, initialQuery = '', scope }: { state: EngineState; onClose: () => void; initialQuery?: string; scope?: SearchScope }) {
   const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
   const [recent, setRecent] = useState(readRecent);
@@ -79,12 +85,11 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
       e.preventDefault();
       onClose();
     } else if (e.key === 'Tab') {
-      // Focus stays in the dialog: the input and the close button.
-      const close = (e.currentTarget as HTMLElement).querySelector<HTMLElement>('.search-dialog__close');
-      if (close && (document.activeElement === close) !== e.shiftKey) return;
+      // Focus stays in the dialog: the input, the versions toggle (when there is one) and the close button, in turn.
+      const stops = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('.search-dialog__input, .search-dialog__scope input, .search-dialog__close')];
       e.preventDefault();
-      (e.shiftKey ? close : input.current)?.focus();
-      if (!e.shiftKey && document.activeElement === input.current) close?.focus();
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      stops[(at + (e.shiftKey ? -1 : 1) + stops.length) % stops.length]?.focus();
     }
   };
 
@@ -118,6 +123,12 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
+          {scope && (
+            <label className="search-dialog__scope">
+              <input type="checkbox" checked={scope.all} onChange={(e) => scope.onChange(e.target.checked)} />
+              All versions
+            </label>
+          )}
           <button type="button" className="search-dialog__close" onClick={onClose}>Esc<span className="sr-only"> (close search)</span></button>
         </div>
         <div className="search-dialog__results" id="__pkidocs-search-listbox" role="listbox" aria-label="Search results" data-query={query}>
@@ -149,6 +160,7 @@ export function SearchDialog({ state, onClose, initialQuery = '' }: { state: Eng
                     <span className="search-option__title">
                       {o.record.owner && <span className="search-option__owner">{o.record.owner} › </span>}
                       <Marked parts={highlight(o.record.name, o.terms, 200)} />
+                      {o.record.version && <span className="search-option__version">{o.record.version}</span>}
                     </span>
                     {o.record.text && <span className="search-option__text"><Marked parts={highlight(o.record.text, o.terms)} /></span>}
                   </span>

@@ -87,6 +87,9 @@ function rebase(diagnostics: Diagnostic[], from: string, to: string): Diagnostic
  */
 const CONVERT_FILE = /^convert-(\d+)-\d+\.json(\.\d+-\d+\.tmp)?$/;
 
+/** Conversions started by this process (names each one's result file). */
+let conversions = 0;
+
 /**
  * The conversion in a child process (see convert-process.ts), its result
  * passed through a file of the cache folder, written and deleted through its
@@ -94,7 +97,8 @@ const CONVERT_FILE = /^convert-(\d+)-\d+\.json(\.\d+-\d+\.tmp)?$/;
  * process is gone.
  */
 async function convertInChild(entry: string, packageDir: string, cacheDir: string): Promise<ConvertResult> {
-  const out = join(cacheDir, `convert-${process.pid}-${Date.now()}.json`);
+  // A sequence number too: two versions convert at once, and one millisecond would give them one file.
+  const out = join(cacheDir, `convert-${process.pid}-${Date.now()}${String(++conversions).padStart(4, '0')}.json`);
   const script = join(import.meta.dirname, 'convert-process.ts');
   try {
     // Made here first: a cache folder this build may not write is named by this process, in one line (src/cli/build.ts).

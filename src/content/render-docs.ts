@@ -23,6 +23,8 @@ export interface DocRenderContext {
   markdown: RenderMarkdown;
   routeOfFile: (absPath: string) => string | undefined;
   siteOrigin?: string;
+  /** A page of another docs version: a site link (`/docs/installation`) to that version's copy, where it has one. */
+  sitePath?: (path: string) => string;
   /** The content folder: code includes must resolve inside it. */
   contentDir: string;
   /** limits.maxPageBytes, also the limit of an included file. */
@@ -37,6 +39,7 @@ export function docContext(source: string, lineOffset: number, ctx: DocRenderCon
     lineOffset,
     routeOfFile: ctx.routeOfFile,
     siteOrigin: ctx.siteOrigin,
+    ...(ctx.sitePath ? { sitePath: ctx.sitePath } : {}),
     contentDir: ctx.contentDir,
     maxIncludeBytes: ctx.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     dependencies: new Set(),

@@ -13,6 +13,7 @@ import type { PageModule } from '../content/page-modules.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
 import { renderDoc, type DocRenderContext } from '../content/render-docs.ts';
+import type { RenderMarkdown } from '../content/markdown.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import { renderItemNotes } from './api-notes.ts';
@@ -27,8 +28,18 @@ export interface BodyInputs {
   pageModules: readonly PageModule[];
   docCtx: DocRenderContext;
   apiCtx: ApiRenderContext;
+  /** The API render context and Markdown pipeline of each other docs version, by name (routes with `version`). */
+  versionCtx?: ReadonlyMap<string, VersionRender>;
   /** Site notes on API pages, already checked against the model (checkApiNotes). */
   apiNotes: readonly ApiNoteFile[];
+}
+
+/** What renders a page of another docs version: code links to that version's API. */
+export interface VersionRender {
+  markdown: RenderMarkdown;
+  apiCtx: ApiRenderContext;
+  /** A site path (`/docs/installation`) to this version's copy of the page, where it has one. */
+  sitePath: (path: string) => string;
 }
 
 export interface Bodies {
@@ -42,10 +53,15 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
   const out: Bodies = { bodies: new Map(), dependencies: new Map(), diagnostics: [] };
   for (const route of routes) {
     const m = route.model;
+    const own = route.version ? input.versionCtx?.get(route.version) : undefined;
+    if (route.version && !own) throw new Error(`No API model for the docs version ${route.version} of ${route.path}`);
+    const apiCtx = own?.apiCtx ?? input.apiCtx;
+    const docCtx = own ? { ...input.docCtx, markdown: own.markdown, sitePath: own.sitePath } : input.docCtx;
     let body: PageBody;
     switch (m.type) {
       case 'doc': {
-        const { page, diagnostics } = renderDoc(m.doc, input.docCtx);
+        // A page of another version links code to that version's API.
+        const { page, diagnostics } = renderDoc(m.doc, docCtx);
         out.diagnostics.push(...diagnostics);
         out.dependencies.set(route.path, page.dependencies);
         body = route.kind === 'examples-index' ? withCards(page, sectionCards(m.doc, input)) : page;
@@ -53,27 +69,29 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
       }
       case 'api-readme': {
         const name = input.config.library.package;
+        const version = apiCtx.model.version;
         const readme = readPackageReadme(m.file, name, input.config.limits.maxPageBytes);
         // A README that cannot be read fails the build; a missing one is a sentence saying so.
         if (readme.problem) out.diagnostics.push(readme.problem);
         const source = readmeBody(readme.text ?? '');
         // The README has no front matter: its meta description says what the API section holds.
-        const description = `The API reference of ${name} ${input.config.library.version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
-        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, input.docCtx, 'strip', { link: packageRepositoryLink(dirname(m.file)) });
+        const description = `The API reference of ${name} ${version}: its README, then every class, interface, enumeration, type alias, function and variable.`;
+        const { page, diagnostics } = renderDoc({ file: m.file, body: `# ${name}\n\n${source}`, lineOffset: -2, data: { title: name, description } }, docCtx, 'strip', { link: packageRepositoryLink(dirname(m.file)) });
         out.diagnostics.push(...diagnostics);
         body = page;
         break;
       }
       case 'api-item': {
-        const { notes, diagnostics } = isPageItem(m.item) ? renderItemNotes(m.item, input.apiNotes, input.docCtx) : { diagnostics: [] };
+        // The site notes were written for, and checked against, the default version.
+        const { notes, diagnostics } = isPageItem(m.item) && !route.version ? renderItemNotes(m.item, input.apiNotes, input.docCtx) : { diagnostics: [] };
         out.diagnostics.push(...diagnostics);
-        body = renderApiItemPage(m.item, input.apiCtx, notes);
-        out.diagnostics.push(...refusedInComments(input, m.item.name));
+        body = renderApiItemPage(m.item, apiCtx, notes);
+        out.diagnostics.push(...refusedInComments(input, apiCtx, m.item.name));
         break;
       }
       case 'api-globals':
-        body = renderApiGlobalsPage(input.apiCtx, m.namespace);
-        out.diagnostics.push(...refusedInComments(input, m.namespace ? `the namespace ${m.namespace}` : 'the list of all exports'));
+        body = renderApiGlobalsPage(apiCtx, m.namespace);
+        out.diagnostics.push(...refusedInComments(input, apiCtx, m.namespace ? `the namespace ${m.namespace}` : 'the list of all exports'));
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;
@@ -101,9 +119,10 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
 }
 
 /** Warnings for the HTML the allow-list removed from the doc comments rendered for the page about `what`. */
-function refusedInComments(input: BodyInputs, what: string): Diagnostic[] {
-  const { package: name, version } = input.config.library;
-  return input.apiCtx.docs.takeRefused().map((p) => ({
+function refusedInComments(input: BodyInputs, apiCtx: ApiRenderContext, what: string): Diagnostic[] {
+  const name = input.config.library.package;
+  const version = apiCtx.model.version;
+  return apiCtx.docs.takeRefused().map((p) => ({
     ...error('content', 'content/unsafe-html', `A doc comment of ${name} ${version} shown on the page of ${what} contains ${p.what}. It was removed from the page: pages may hold only the HTML of the allow-list.`),
     severity: 'warning' as const,
   }));

@@ -6,7 +6,7 @@ import { isPageItem, type ApiDoc, type ApiItem, type ApiMember, type ApiModel, t
 import { markdownSource } from '../render/api/doc-html.ts';
 import { LINE_WIDTH } from '../render/api/layout.ts';
 import { createTypeRenderer, type TypeRenderer } from '../render/api/type-html.ts';
-import { apiNamespaceHref, apiTargetHref, namespaceOf } from '../routes/api-urls.ts';
+import { API_BASE, apiNamespaceHref, apiTargetHref, namespaceOf } from '../routes/api-urls.ts';
 import { itemDescription, memberCounts } from '../render/api/describe.ts';
 
 /** Turns a route path (`/docs/api/classes/X#y`) into the URL a twin links to. */
@@ -29,16 +29,18 @@ export interface ApiMarkdownContext {
   link: LinkUrl;
   types: TypeRenderer;
   lookup(kind: ApiItem['kind'], name: string): ApiItem | undefined;
+  /** Where the model's pages live: a twin links its own version's pages. */
+  base: string;
 }
 
-export function apiMarkdownContext(model: ApiModel, link: LinkUrl): ApiMarkdownContext {
+export function apiMarkdownContext(model: ApiModel, link: LinkUrl, base: string = API_BASE): ApiMarkdownContext {
   const index = new Map(model.items.map((i) => [`${i.kind}:${i.name}`, i]));
-  return { model, link, types: createTypeRenderer(() => undefined, LINE_WIDTH, false), lookup: (kind, name) => index.get(`${kind}:${name}`) };
+  return { model, link, base, types: createTypeRenderer(() => undefined, LINE_WIDTH, false), lookup: (kind, name) => index.get(`${kind}:${name}`) };
 }
 
 function docText(doc: ApiDoc | undefined, cx: ApiMarkdownContext): string {
   if (!doc) return '';
-  const href = (target: Parameters<typeof apiTargetHref>[0]) => (cx.lookup(target.kind, target.name) ? cx.link(apiTargetHref(target, cx.lookup)) : undefined);
+  const href = (target: Parameters<typeof apiTargetHref>[0]) => (cx.lookup(target.kind, target.name) ? cx.link(apiTargetHref(target, cx.lookup, cx.base)) : undefined);
   const linkHref = (l: { target?: Parameters<typeof apiTargetHref>[0]; url?: string }) => (l.target ? href(l.target) : l.url);
   const parts = [markdownSource(doc.summary, linkHref)];
   for (const tag of doc.tags) {
@@ -105,7 +107,7 @@ export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem)
     : [`# ${packageName} ${version}`, `Every export of ${packageName} ${version}, by kind.`];
   const inScope = (name: string): boolean => namespace === undefined || namespaceOf(name) === namespace;
   const namespaces = (cx.model.namespaces ?? []).filter((n) => inScope(n.name));
-  if (namespaces.length) out.push('## Namespaces', namespaces.map((n) => `- [${n.name}](${cx.link(apiNamespaceHref(n.name))})${n.summary ? ` — ${n.summary}` : ''}`).join('\n'));
+  if (namespaces.length) out.push('## Namespaces', namespaces.map((n) => `- [${n.name}](${cx.link(apiNamespaceHref(n.name, cx.base))})${n.summary ? ` — ${n.summary}` : ''}`).join('\n'));
   for (const [kind, title] of groups) {
     const items = cx.model.items.filter((i) => i.kind === kind && inScope(i.name)).sort((a, b) => a.name.localeCompare(b.name));
     if (!items.length) continue;

@@ -17,6 +17,7 @@ import { apiItemMarkdown, apiMarkdownContext, globalsMarkdown } from './api-mark
 import { docTwin, htmlTwin } from './doc-twin.ts';
 import { generatedTables } from './html-tables.ts';
 import { llmsFullTxt, llmsTxt, type LlmsEntry } from './llms.ts';
+import { llmsProse, llmsSections, llmsVersionsLine } from './llms-sections.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 /**
@@ -47,6 +48,8 @@ export interface PublishInput {
   routes: readonly RouteRecord[];
   bodies: ReadonlyMap<string, PublishBody>;
   model: ApiModel;
+  /** The model of each other docs version and its API base, by version name (routes with `version`). */
+  versions?: ReadonlyMap<string, { model: ApiModel; base: string }>;
   contentDir: string;
   /** Files of content/static, by path relative to it. */
   statics: readonly { path: string }[];
@@ -81,8 +84,8 @@ export function publishSite(input: PublishInput): PublishResult {
   const diagnostics = imageProblems(input);
   // A page's URL as the text files give it: absolute with an origin, else a path under the base.
   const url = (path: string): string => (origin ? absoluteUrl(origin, base, path) : withBase(base, path));
-  const cx = apiMarkdownContext(model, url);
-  const apiPath = (item: ApiItem): string => apiItemHref(item.kind, item.name);
+  const main = { cx: apiMarkdownContext(model, url), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name) };
+  const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
   /** Route → its twin (undefined: kept, not made again). */
   const twins = new Map<string, string | undefined>();
   const memo = input.memo;
@@ -94,8 +97,10 @@ export function publishSite(input: PublishInput): PublishResult {
     }
     const body = bodies.get(route.path);
     const m = route.model;
-    const notes = m.type === 'api-item' ? input.notes?.(m.item) : undefined;
-    const from = [config, model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
+    const { cx, apiPath } = (route.version && byVersion.get(route.version)) || main;
+    // Site notes hold for the default version: other versions' twins go without them, as their pages do.
+    const notes = m.type === 'api-item' && !route.version ? input.notes?.(m.item) : undefined;
+    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
     const memoed = memo?.get(route.path);
     if (memoed && memoed.from.length === from.length && memoed.from.every((x, i) => x === from[i])) {
       if (memoed.markdown !== undefined) twins.set(route.path, memoed.markdown);
@@ -120,9 +125,6 @@ export function publishSite(input: PublishInput): PublishResult {
 
   const entry = (r: RouteRecord): LlmsEntry => ({ title: bodies.get(r.path)?.title ?? r.path, url: url(twinUrl(r.path)), description: bodies.get(r.path)?.description });
   const withTwin = routes.filter((r) => twins.has(r.path));
-  const examples = withTwin.filter((r) => r.sidebar === 'examples');
-  const docs = withTwin.filter((r) => r.kind === 'home' || r.kind === 'page' || (r.model.type === 'doc' && r.sidebar !== 'examples'));
-  const api = withTwin.filter((r) => r.kind === 'api-readme' || r.kind === 'api-globals' || r.kind === 'api-namespace' || r.kind === 'api-class' || r.kind === 'api-enum');
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
   files.push({
@@ -130,16 +132,11 @@ export function publishSite(input: PublishInput): PublishResult {
     contents: llmsTxt({
       title: config.title,
       summary,
-      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. The API reference documents ${model.packageName} ${model.version}.`,
-      sections: [
-        { title: 'Docs', entries: docs.map(entry) },
-        { title: 'Examples', entries: examples.map(entry) },
-        { title: 'API', entries: api.map(entry) },
-        { title: 'Optional', entries: withTwin.filter((r) => r.kind === 'api-interface').map(entry) },
-      ],
+      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
+      sections: llmsSections(config, withTwin, entry),
     }),
   });
-  const prose = [...docs, ...examples].filter((r) => r.model.type === 'doc');
+  const prose = llmsProse(config, withTwin);
   files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }))) });
 
   const notices: string[] = [];

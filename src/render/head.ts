@@ -24,12 +24,20 @@ export function imageUrl(site: SiteMeta, base: string): string | undefined {
   return site.origin ? absoluteUrl(site.origin, base, `/${site.image.replace(/^\/+/, '')}`) : undefined;
 }
 
+/** The page search engines should index: the newest version's copy of an older version's page, else the page. */
+function canonicalPath(page: PageView): string {
+  const links = page.versionLinks;
+  return links?.latest?.copy ? links.to[links.latest.name]! : page.path;
+}
+
 export function headTags(page: PageView, siteTitle: string, base: string, site: SiteMeta): string[] {
   if (page.kind === 'not-found') return [meta('name', 'robots', 'noindex')];
   const url = site.origin ? absoluteUrl(site.origin, base, page.path) : undefined;
+  // An older version's page names the newest version's copy as the one to index, where it exists.
+  const canonical = site.origin ? absoluteUrl(site.origin, base, canonicalPath(page)) : undefined;
   const image = imageUrl(site, base);
   return [
-    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '',
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : '',
     `<link rel="alternate" type="text/markdown" href="${escapeHtml(withBase(base, twinUrl(page.path)))}" title="This page in Markdown">`,
     meta('property', 'og:title', page.title),
     page.description ? meta('property', 'og:description', page.description) : '',

@@ -13,6 +13,9 @@ export function pageView(route: RouteRecord, body: PageBody, siteTitle: string):
     documentTitle: route.kind === 'home' ? siteTitle : `${body.title} | ${siteTitle}`,
     description: body.description,
     sidebar: route.sidebar,
+    // Only another version's pages name one: the default version's views stay as they were.
+    ...(route.version ? { version: route.version } : {}),
+    ...(route.versionLinks ? { versionLinks: route.versionLinks } : {}),
     toc: body.toc,
   };
 }

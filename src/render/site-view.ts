@@ -1,8 +1,8 @@
 // Site-wide view data from the config: resolves navbar targets (a sidebar
 // item points at its sidebar's first page) and marks external links.
-import type { SiteConfig } from '../config/schema.ts';
-import { defaultVersion, libraryVersionOf } from '../config/versions.ts';
-import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
+import type { DocsVersion, SiteConfig } from '../config/schema.ts';
+import { defaultVersion, libraryVersionOf, versionDocsPath } from '../config/versions.ts';
+import { apiBaseOf, apiGlobalsPath } from '../routes/api-urls.ts';
 import type { SidebarId } from '../shared/page.ts';
 import { sanitizeHtmlFragment } from '../shared/safe-html.ts';
 import type { FooterColumnView, NavItemView, SiteView } from '../shared/view.ts';
@@ -13,9 +13,12 @@ const isExternal = (href: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(href);
 export function siteView(
   config: SiteConfig,
   sidebarHome: Partial<Record<SidebarId, string>>,
+  docsVersion: DocsVersion = defaultVersion(config),
+  /** Each version's first page, by name (src/routes/version-links.ts); else its main page. */
+  homes: Readonly<Record<string, string>> = {},
 ): SiteView {
-  // `{version}` in footer text: the release the docs version documents, so no template or config repeats it.
-  const version = libraryVersionOf(config, defaultVersion(config));
+  // `{version}` in footer text: the release the page's docs version documents, so no template or config repeats it.
+  const version = libraryVersionOf(config, docsVersion);
   const items = config.navbar.items.map((item): NavItemView => {
     switch (item.type) {
       case 'docSidebar':
@@ -30,12 +33,14 @@ export function siteView(
         return {
           type: 'versions',
           label: versions[0]?.label ?? 'Versions',
-          versions: versions.map((v) => ({ ...v, href: `${config.docs.path}/${config.docs.mainPage}` })),
+          // Where each version leads from a page that is no docs page (the home page): its first page. Docs pages carry their own links.
+          versions: versions.map((v) => ({ name: v.name, label: v.label, href: homes[v.name] ?? `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
           position: item.position,
         };
       }
       case 'search':
-        return { type: 'search', position: item.position, href: API_GLOBALS_PATH };
+        // Without JavaScript, search leads to the list of every export of the version being read.
+        return { type: 'search', position: item.position, href: apiGlobalsPath(apiBaseOf(versionDocsPath(config, docsVersion))) };
     }
   });
   const columns = config.footer.columns.map((col): FooterColumnView =>

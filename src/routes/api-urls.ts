@@ -14,8 +14,17 @@ import GithubSlugger from 'github-slugger';
 import { freeId, isReservedId } from '../shared/reserved-ids.ts';
 import { compareNames, type ApiItem, type ApiItemKind, type ApiMember, type ApiMemberKind, type ApiPageItem, type ApiSignature, type ApiTarget } from '../api/model.ts';
 
+/** The API reference of the default docs version; another version's is under its segment (`apiBaseOf`). */
 export const API_BASE = '/docs/api';
 export const API_GLOBALS_PATH = `${API_BASE}/globals`;
+
+/** The API base of a docs version: `/docs/api` for the default one, `/docs/4.0/api` for path "4.0". */
+export function apiBaseOf(versionDocsPath: string): string {
+  return `${versionDocsPath}/api`;
+}
+
+/** The globals page under an API base. */
+export const apiGlobalsPath = (base: string = API_BASE): string => `${base}/globals`;
 
 const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
   class: 'classes',
@@ -27,16 +36,16 @@ const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
  * Page of a class, interface or enum; anchor of the other kinds on the page
  * of the namespace that declares them, or on the globals page.
  */
-export function apiItemHref(kind: ApiItemKind, name: string): string {
+export function apiItemHref(kind: ApiItemKind, name: string, base: string = API_BASE): string {
   const dir = PAGE_DIRS[kind];
-  if (dir) return `${API_BASE}/${dir}/${name}`;
+  if (dir) return `${base}/${dir}/${name}`;
   const namespace = namespaceOf(name);
-  return `${namespace ? apiNamespaceHref(namespace) : API_GLOBALS_PATH}#${globalsAnchor(name)}`;
+  return `${namespace ? apiNamespaceHref(namespace, base) : apiGlobalsPath(base)}#${globalsAnchor(name)}`;
 }
 
 /** The page of a namespace, by qualified name (`Geometry.Units`). */
-export function apiNamespaceHref(name: string): string {
-  return `${API_BASE}/namespaces/${name}`;
+export function apiNamespaceHref(name: string, base: string = API_BASE): string {
+  return `${base}/namespaces/${name}`;
 }
 
 /** The namespace that declares a qualified name (`Geometry` for `Geometry.area`), '' for a top-level export. */
@@ -149,8 +158,8 @@ export function findMember(item: ApiPageItem, name: string, isStatic = false): A
  * The href of an item or member target. `lookup` finds the item the target
  * belongs to; an unknown member falls back to its item's page.
  */
-export function apiTargetHref(target: ApiTarget, lookup: (kind: ApiItemKind, name: string) => ApiItem | undefined): string {
-  const itemHref = apiItemHref(target.kind, target.name);
+export function apiTargetHref(target: ApiTarget, lookup: (kind: ApiItemKind, name: string) => ApiItem | undefined, base: string = API_BASE): string {
+  const itemHref = apiItemHref(target.kind, target.name, base);
   if (!target.member) return itemHref;
   const owner = lookup(target.kind, target.name);
   if (!owner || !('members' in owner)) return itemHref;

@@ -3,13 +3,13 @@
 import type { ApiItem, ApiModel } from '../api/model.ts';
 import type { ApiFacts } from '../content/plugins/remark-table.ts';
 import type { RouteKind } from '../shared/page.ts';
-import { API_BASE, API_GLOBALS_PATH, apiItemHref, apiNamespaceHref } from './api-urls.ts';
+import { API_BASE, API_GLOBALS_PATH, apiGlobalsPath, apiItemHref, apiNamespaceHref } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 
 export { API_GLOBALS_PATH };
 
-/** The package README, at /docs/api/{package}. */
-export const apiReadmePath = (packageName: string): string => `${API_BASE}/${packageName}`;
+/** The package README, at /docs/api/{package} (or under another version's API base). */
+export const apiReadmePath = (packageName: string, base: string = API_BASE): string => `${base}/${packageName}`;
 
 const PAGE_KINDS: Partial<Record<ApiItem['kind'], RouteKind>> = {
   class: 'api-class',
@@ -17,25 +17,30 @@ const PAGE_KINDS: Partial<Record<ApiItem['kind'], RouteKind>> = {
   enum: 'api-enum',
 };
 
-export function apiRoutes(model: ApiModel, dts: string, readme: string): RouteRecord[] {
+/**
+ * The API routes of one docs version: the default one's under API_BASE, another's
+ * under its own base, each record naming that version (`version`).
+ */
+export function apiRoutes(model: ApiModel, dts: string, readme: string, base: string = API_BASE, version?: string): RouteRecord[] {
+  const v = version === undefined ? {} : { version };
   const routes: RouteRecord[] = [
-    { path: apiReadmePath(model.packageName), kind: 'api-readme', exact: true, sidebar: 'docs', source: readme, model: { type: 'api-readme', file: readme } },
-    { path: API_GLOBALS_PATH, kind: 'api-globals', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals' } },
+    { path: apiReadmePath(model.packageName, base), kind: 'api-readme', exact: true, sidebar: 'docs', ...v, source: readme, model: { type: 'api-readme', file: readme } },
+    { path: apiGlobalsPath(base), kind: 'api-globals', exact: true, sidebar: 'docs', ...v, source: dts, model: { type: 'api-globals' } },
   ];
   for (const { name } of model.namespaces ?? []) {
-    routes.push({ path: apiNamespaceHref(name), kind: 'api-namespace', exact: true, sidebar: 'docs', source: dts, model: { type: 'api-globals', namespace: name } });
+    routes.push({ path: apiNamespaceHref(name, base), kind: 'api-namespace', exact: true, sidebar: 'docs', ...v, source: dts, model: { type: 'api-globals', namespace: name } });
   }
   for (const item of model.items) {
     const kind = PAGE_KINDS[item.kind];
     if (!kind) continue;
-    routes.push({ path: apiItemHref(item.kind, item.name), kind, exact: true, sidebar: 'docs', source: dts, model: { type: 'api-item', item } });
+    routes.push({ path: apiItemHref(item.kind, item.name, base), kind, exact: true, sidebar: 'docs', ...v, source: dts, model: { type: 'api-item', item } });
   }
   return routes;
 }
 
 /** The URL of every export by name (pages, or globals-page anchors), for linking code. */
-export function apiHrefs(model: ApiModel): Map<string, string> {
-  return new Map(model.items.map((i) => [i.name, apiItemHref(i.kind, i.name)]));
+export function apiHrefs(model: ApiModel, base: string = API_BASE): Map<string, string> {
+  return new Map(model.items.map((i) => [i.name, apiItemHref(i.kind, i.name, base)]));
 }
 
 /** What Markdown pages may read of the API model (generated tables): each enumeration's members, in value order. */

@@ -11,8 +11,10 @@ import type { SidebarId } from '../shared/page.ts';
 import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
 import { readingOrder } from '../shared/navigation.ts';
-import { buildSidebars, type Sidebars } from './sidebars.ts';
+import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
+import { apiBaseOf } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
+import { addVersionLinks } from './version-links.ts';
 
 export interface RouteInputs {
   config: SiteConfig;
@@ -23,6 +25,25 @@ export interface RouteInputs {
   model: ApiModel;
   dts: string;
   readme: string;
+  /** The other docs versions (under their own segment), each with its own API model. */
+  versions?: readonly VersionRouteInput[];
+}
+
+export interface VersionRouteInput {
+  name: string;
+  /** `/docs/4.0`: where the version's pages live. */
+  docsPath: string;
+  /** Its folder of content/docs (`4.0`): the Markdown pages written for this version. */
+  segment: string;
+  model: ApiModel;
+  dts: string;
+  readme: string;
+}
+
+/** A version's own sidebars and where its navbar items point. */
+export interface VersionNavigation {
+  sidebars: Sidebars;
+  sidebarHome: Partial<Record<SidebarId, string>>;
 }
 
 export interface SiteRoutes {
@@ -30,12 +51,19 @@ export interface SiteRoutes {
   sidebars: Sidebars;
   /** Where each sidebar's navbar item points: its first page. */
   sidebarHome: Partial<Record<SidebarId, string>>;
+  /** The navigation of each other docs version, by version name (its pages carry `version`). */
+  versions: Record<string, VersionNavigation>;
 }
 
 export const NOT_FOUND_PATH = '/404';
 
 export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostics: Diagnostic[] } {
   const base = input.config.docs.path;
+  // A page of content/docs/4.0/ belongs to the version with that segment: its data, sidebar and links are 4.0's.
+  const versionOf = (id: string): { version?: string } => {
+    const v = versionOfDoc(id, input.versions);
+    return v ? { version: v.name } : {};
+  };
   const routes: RouteRecord[] = [
     ...input.pageModules.map((p): RouteRecord => ({
       path: p.path, kind: p.path === '/' ? 'home' : 'page', exact: true, source: p.file, model: { type: 'page-module', file: p.file },
@@ -45,18 +73,42 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
       kind: d.id === 'index' ? 'docs-index' : d.id.endsWith('/index') ? 'examples-index' : 'doc',
       exact: true,
       sidebar: docSidebar(d.id),
+      ...versionOf(d.id),
       source: d.file,
       model: { type: 'doc', doc: d },
     })),
     ...apiRoutes(input.model, input.dts, input.readme),
+    ...(input.versions ?? []).flatMap((v) => apiRoutes(v.model, v.dts, v.readme, apiBaseOf(v.docsPath), v.name)),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts)];
+  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
   const sidebars = buildSidebars(base, input.docs, input.model);
-  const sidebarHome: Partial<Record<SidebarId, string>> = {};
-  for (const id of Object.keys(sidebars) as SidebarId[]) sidebarHome[id] = readingOrder(sidebars[id])[0]?.href;
+  const sidebarHome = homes(sidebars);
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
-  return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome }, diagnostics };
+  const versions: Record<string, VersionNavigation> = {};
+  for (const v of input.versions ?? []) {
+    const own = versionSidebars(v.model, v.docsPath, docsOfVersion(input.docs, v));
+    versions[v.name] = { sidebars: own, sidebarHome: homes(own) };
+  }
+  addVersionLinks(input.config, routes);
+  return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
+}
+
+/** The version whose folder of content/docs holds the page `id` (`4.0/installation`), if any. */
+function versionOfDoc(id: string, versions: readonly VersionRouteInput[] = []): VersionRouteInput | undefined {
+  return versions.find((v) => id.startsWith(`${v.segment}/`));
+}
+
+/** A version's own Markdown pages, ids relative to its folder, so they sort into its sidebar as the default version's do. */
+function docsOfVersion(docs: readonly DocSource[], v: VersionRouteInput): DocSource[] {
+  return docs.filter((d) => d.id.startsWith(`${v.segment}/`)).map((d) => ({ ...d, id: d.id.slice(v.segment.length + 1) }));
+}
+
+/** Each sidebar's first page. */
+function homes(sidebars: Sidebars): Partial<Record<SidebarId, string>> {
+  const out: Partial<Record<SidebarId, string>> = {};
+  for (const id of Object.keys(sidebars) as SidebarId[]) out[id] = readingOrder(sidebars[id])[0]?.href;
+  return out;
 }
 
 /**

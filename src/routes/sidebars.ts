@@ -4,9 +4,9 @@ import type { ApiModel } from '../api/model.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { SidebarId } from '../shared/page.ts';
 import type { SidebarNode } from '../shared/view.ts';
-import { NAMESPACES_SECTION_ID, apiItemHref, apiNamespaceHref } from './api-urls.ts';
+import { API_BASE, NAMESPACES_SECTION_ID, apiBaseOf, apiGlobalsPath, apiItemHref, apiNamespaceHref } from './api-urls.ts';
 import { EXAMPLES_DIR, GUIDES_DIR, docPath, isSectionIndex, sectionOf } from './docs.ts';
-import { API_GLOBALS_PATH, apiReadmePath } from './api.ts';
+import { apiReadmePath } from './api.ts';
 
 export type Sidebars = Record<SidebarId, SidebarNode[]>;
 
@@ -32,25 +32,36 @@ function guidesCategory(docsBase: string, docs: readonly DocSource[]): SidebarNo
   return [{ type: 'category', label: 'Guides', items: guides.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })) }];
 }
 
-function apiCategory(model: ApiModel): SidebarNode {
-  const readme = apiReadmePath(model.packageName);
+/**
+ * The sidebars of another docs version (pages under `docsPath`, /docs/4.0):
+ * its own top-level pages (ids relative to its folder), then its API reference.
+ */
+export function versionSidebars(model: ApiModel, docsPath: string, docs: readonly DocSource[] = []): Sidebars {
+  const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
+  const pages = topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsPath, d.id) }));
+  return { docs: [...pages, apiCategory(model, apiBaseOf(docsPath))], examples: [] };
+}
+
+function apiCategory(model: ApiModel, base: string = API_BASE): SidebarNode {
+  const readme = apiReadmePath(model.packageName, base);
+  const globals = apiGlobalsPath(base);
   // A kind the package does not export gets no category: it would be empty, and its anchor would miss.
   const group = (kind: 'enum' | 'class' | 'interface', title: string, anchor: string): SidebarNode[] => {
     const items = model.items.filter((i) => i.kind === kind);
     if (!items.length) return [];
-    const links = items.map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name) }));
-    return [{ type: 'category', label: title, href: `${API_GLOBALS_PATH}#${anchor}`, items: links }];
+    const links = items.map((i): SidebarNode => ({ type: 'link', label: i.name, href: apiItemHref(i.kind, i.name, base) }));
+    return [{ type: 'category', label: title, href: `${globals}#${anchor}`, items: links }];
   };
   // Nested namespaces too, each by its qualified name: a page of its own, like a class.
-  const namespaces = (model.namespaces ?? []).map((n): SidebarNode => ({ type: 'link', label: n.name, href: apiNamespaceHref(n.name) }));
+  const namespaces = (model.namespaces ?? []).map((n): SidebarNode => ({ type: 'link', label: n.name, href: apiNamespaceHref(n.name, base) }));
   return {
     type: 'category',
     label: 'API',
     href: readme,
     items: [
       { type: 'link', label: 'Readme', href: readme },
-      { type: 'link', label: 'Exports', href: API_GLOBALS_PATH },
-      ...(namespaces.length ? [{ type: 'category', label: 'Namespaces', href: `${API_GLOBALS_PATH}#${NAMESPACES_SECTION_ID}`, items: namespaces } satisfies SidebarNode] : []),
+      { type: 'link', label: 'Exports', href: globals },
+      ...(namespaces.length ? [{ type: 'category', label: 'Namespaces', href: `${globals}#${NAMESPACES_SECTION_ID}`, items: namespaces } satisfies SidebarNode] : []),
       ...group('enum', 'Enumerations', 'enumerations'),
       ...group('class', 'Classes', 'classes'),
       ...group('interface', 'Interfaces', 'interfaces'),

@@ -3,6 +3,7 @@
 import type { ApiItem } from '../api/model.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { RouteKind, SidebarId } from '../shared/page.ts';
+import type { VersionLinks } from '../shared/view.ts';
 
 export type RouteModel =
   | { type: 'doc'; doc: DocSource }
@@ -19,9 +20,13 @@ export interface RouteRecord {
   /** Only an exact path match shows this route (all of ours but the 404). */
   exact: boolean;
   sidebar?: SidebarId;
+  /** The docs version (its name) of a page under a version segment; none for the default version's. */
+  version?: string;
   /** The file the page comes from, for diagnostics. */
   source: string;
   model: RouteModel;
+  /** A docs page's counterparts in the other documented versions (version-links.ts); none with one version. */
+  versionLinks?: VersionLinks;
 }
 
 /** The spec's docs page record. */

@@ -8,7 +8,7 @@ import type { PageBody } from '../render/body.ts';
 import { API_BASE } from '../routes/api-urls.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { ASSET_DIR } from '../shared/paths.ts';
-import { SEARCH_INDEX_VERSION, type ItemRow, type PageRow, type SearchIndexData, type TextRef } from '../shared/search-index.ts';
+import { SEARCH_INDEX_VERSION, type ItemRow, type PageRow, type SearchIndexData, type SearchVersion, type TextRef } from '../shared/search-index.ts';
 import { apiRows } from './api-rows.ts';
 import { noteSections } from './note-rows.ts';
 import { pageSections } from './page-rows.ts';
@@ -38,8 +38,9 @@ export function isSearchedPage(kind: RouteKind): boolean {
  * of each item with site notes (`noted`: the items' names), whose notes are
  * prose of their own. The other API pages are indexed from the model alone.
  */
-export function searchedRoutes(routes: readonly RouteRecord[], noted: ReadonlySet<string>): RouteRecord[] {
-  return routes.filter((r) => isSearchedPage(r.kind) || (r.model.type === 'api-item' && API_PAGE_KINDS.has(r.kind) && noted.has(r.model.item.name)));
+export function searchedRoutes(routes: readonly RouteRecord[], noted: ReadonlySet<string>, version?: string): RouteRecord[] {
+  // Each docs version has an index of its own (`version`: the route's, none for the default version's).
+  return routes.filter((r) => r.version === version && (isSearchedPage(r.kind) || (r.model.type === 'api-item' && API_PAGE_KINDS.has(r.kind) && noted.has(r.model.item.name))));
 }
 
 /** The API rows of a model, kept while the model lives: a watch rebuild after a Markdown edit redoes only the pages. */
@@ -54,7 +55,13 @@ export interface SearchReuse {
   notes?: PageRow[];
 }
 
-export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/', reuse: SearchReuse = {}): SearchIndexData {
+/** Where a docs version's API pages are, and every version's index (on a site with more than one). */
+export interface SearchScope {
+  apiBase: string;
+  versions?: SearchVersion[];
+}
+
+export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], base = '/', reuse: SearchReuse = {}, scope: SearchScope = { apiBase: API_BASE }): SearchIndexData {
   const items = apiCache.get(model) ?? reuse.items ?? apiItems(model);
   apiCache.set(model, items);
   const names = apiNames(model);
@@ -69,7 +76,7 @@ export function buildSearchIndex(model: ApiModel, pages: readonly SearchPage[], 
       rows.push([p.path, p.title, 'docs', noteSections(p.html, names)]);
     }
   }
-  return { v: SEARCH_INDEX_VERSION, apiBase: API_BASE, ...(base === '/' ? {} : { base }), items, pages: rows };
+  return { v: SEARCH_INDEX_VERSION, apiBase: scope.apiBase, ...(base === '/' ? {} : { base }), items, pages: rows, ...(scope.versions ? { versions: scope.versions } : {}) };
 }
 
 const namesCache = new WeakMap<ApiModel, ReadonlySet<string>>();
@@ -97,8 +104,8 @@ function apiItems(model: ApiModel): ItemRow[] {
 }
 
 /** The search stage's view of the rendered routes it reads (searchedRoutes). */
-export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<string, PageBody>, noted: ReadonlySet<string>): SearchPage[] {
-  return searchedRoutes(routes, noted).flatMap((r) => {
+export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<string, PageBody>, noted: ReadonlySet<string>, version?: string): SearchPage[] {
+  return searchedRoutes(routes, noted, version).flatMap((r) => {
     const body = bodies.get(r.path);
     return body ? [{ path: r.path, kind: r.kind, sidebar: r.sidebar, title: body.title, html: body.html, toc: body.toc }] : [];
   });
@@ -113,6 +120,11 @@ export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<
  */
 export const SEARCH_INDEX_URL = `/${ASSET_DIR}/search-index.json`;
 
-export function searchAsset(index: SearchIndexData): BundleFile {
-  return { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(JSON.stringify(index)) };
+/** The index of a docs version: the default version's at the fixed URL, another's beside it, by its name. */
+export function searchIndexUrl(version?: string): string {
+  return version === undefined ? SEARCH_INDEX_URL : `/${ASSET_DIR}/search-index-${version.replace(/[^\w.-]/g, '_')}.json`;
+}
+
+export function searchAsset(index: SearchIndexData, url = SEARCH_INDEX_URL): BundleFile {
+  return { url, contents: new TextEncoder().encode(JSON.stringify(index)) };
 }

@@ -45,6 +45,14 @@ export interface SearchIndexData {
   base?: string;
   items: ItemRow[];
   pages: PageRow[];
+  /** On a site with more than one docs version: every version's index, newest first (for the all-versions toggle). */
+  versions?: SearchVersion[];
+}
+
+/** A docs version's index: the version's label and the index's URL (without the base URL). */
+export interface SearchVersion {
+  label: string;
+  url: string;
 }
 
 export type SearchGroup = 'api' | 'examples' | 'docs';
@@ -69,6 +77,8 @@ export interface SearchRecord {
   href: string;
   /** Members: static. */
   isStatic?: boolean;
+  /** The docs version it belongs to, when results of every version are shown together. */
+  version?: string;
 }
 
 /** The anchor a member gets when nothing else on its page took that slug (github-slugger's rule). */

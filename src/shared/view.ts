@@ -72,7 +72,24 @@ export interface PageView {
   documentTitle: string;
   description?: string;
   sidebar?: SidebarId;
+  /** The docs version of a page under a version segment (its own site data); none for the default version. */
+  version?: string;
+  /** A docs page's counterparts in the other documented versions; none on a one-version site. */
+  versionLinks?: VersionLinks;
   toc: TocEntry[];
+}
+
+/**
+ * A docs page in every documented version: what its dropdown, canonical link and banner point at.
+ * Every page and chunk carries it, so each link is named once.
+ */
+export interface VersionLinks {
+  /** The name of the page's own version (its dropdown entry leads to the page itself). */
+  current: string;
+  /** Where each other version leads, by name: the same page, else its nearest existing parent, else that version's first page. */
+  to: Record<string, string>;
+  /** On an older version's page: the newest version, and `copy` when `to` leads to this very page there (the canonical one). */
+  latest?: { name: string; label: string; copy?: true };
 }
 
 /** A navigation chunk: everything the client needs to show another page. */

@@ -8,16 +8,20 @@ import type { RenderMarkdown } from '../content/markdown.ts';
 import { checkApiNotes } from '../pages/api-notes.ts';
 import { createApiRenderContext, type ApiRenderContext } from '../render/api/index.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
+import { apiBaseOf } from '../routes/api-urls.ts';
+import { versionHomes } from '../routes/version-links.ts';
+import { sha256 } from './page-cache.ts';
 import { siteView } from '../render/site-view.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { FAVICON, type SiteData } from '../shared/view.ts';
 import type { Renderer } from './renderer.ts';
+import type { VersionRender } from '../pages/bodies.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, StageContext } from './types.ts';
 
 export type BodyInput = Parameters<Renderer['renderBodies']>[1];
 
-export function bodyInput(ctx: StageContext, { config, content, site }: Inputs, markdown: RenderMarkdown, apiCtx: ApiRenderContext): BodyInput {
+export function bodyInput(ctx: StageContext, { config, content, site }: Inputs, markdown: RenderMarkdown, apiCtx: ApiRenderContext, versionCtx: ReadonlyMap<string, VersionRender> = new Map()): BodyInput {
   const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
   return {
     config,
@@ -25,7 +29,32 @@ export function bodyInput(ctx: StageContext, { config, content, site }: Inputs, 
     pageModules: content.pageModules,
     docCtx: { markdown, routeOfFile: (f) => routeOfFile.get(f), siteOrigin: config.url, contentDir: ctx.layout.contentDir, maxPageBytes: config.limits.maxPageBytes },
     apiCtx,
+    versionCtx,
     apiNotes: content.apiNotes,
+  };
+}
+
+/**
+ * The API render context of every other docs version, each with its own
+ * Markdown pipeline: code in its doc comments links to that version's pages.
+ */
+export function versionContexts(input: Inputs, highlighter: Parameters<typeof createDocMarkdown>[0]): Map<string, VersionRender> {
+  return new Map(input.versionApis.map((v) => {
+    const base = apiBaseOf(v.docsPath);
+    const markdown = createDocMarkdown(highlighter, apiHrefs(v.api.model, base), apiFacts(v.api.model));
+    return [v.name, { markdown, apiCtx: createApiRenderContext(v.api.model, markdown, base), sitePath: versionSitePath(input, v) }];
+  }));
+}
+
+/** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
+function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
+  const ofV = new Set(site.routes.filter((r) => r.version === v.name).map((r) => r.path));
+  const docs = config.docs.path;
+  return (path) => {
+    const [route = '', hash] = path.split('#');
+    if (!route.startsWith(`${docs}/`)) return path;
+    const copy = v.docsPath + route.slice(docs.length);
+    return ofV.has(copy) ? copy + (hash === undefined ? '' : `#${hash}`) : path;
   };
 }
 
@@ -37,18 +66,49 @@ export const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item
  * checking that every note names a real item and member), or undefined when
  * the model has no key.
  */
-export function apiBodyKey({ api, content }: Inputs): string | undefined {
+export function apiBodyKey({ api, versionApis, content }: Inputs): string | undefined {
   failOn(checkApiNotes(content.apiNotes, api.model));
-  return api.key && `${api.key}-${apiNotesDigest(content.apiNotes)}`;
+  if (!api.key || versionApis.some((v) => !v.api.key)) return undefined;
+  // Every version's model: the API bodies of all of them share one cache.
+  const versions = versionApis.map((v) => `-${v.name}:${v.api.key}`).join('');
+  return `${api.key}-${apiNotesDigest(content.apiNotes)}${versions ? `-${sha256(versions).slice(0, 16)}` : ''}`;
 }
 
-/** The data every page embeds (site view and sidebars) and its hashed asset. */
-export function siteData({ config, site, content }: Inputs): { data: SiteData; dataFile: ReturnType<typeof hashedAsset> } {
-  // Every page's head links the icon only when the site has one: a link to a missing file fails the link check.
-  const favicon = content.statics.some((f) => f.path === FAVICON.slice(1)) ? { favicon: FAVICON } : {};
-  const data: SiteData = { site: { ...siteView(config, site.sidebarHome), ...favicon }, sidebars: site.sidebars };
+export interface SiteDataFile {
+  data: SiteData;
+  dataFile: ReturnType<typeof hashedAsset>;
+}
+
+/** The data every page of the default version embeds (site view and sidebars) and its hashed asset. */
+export function siteData({ config, site, content }: Inputs): SiteDataFile {
+  const data: SiteData = { site: { ...siteView(config, site.sidebarHome, undefined, versionHomes(config, site.routes)), ...favicon(content) }, sidebars: site.sidebars };
   return { data, dataFile: hashedAsset('data', JSON.stringify(data)) };
 }
+
+/**
+ * The data of each docs version's pages: the default one's (`siteData`), and
+ * one per other version with its own sidebars and footer version, so a
+ * version's pages never change the bytes of another's.
+ */
+export function versionSiteData(input: Inputs): { of: (route: RouteRecord) => SiteDataFile; files: SiteDataFile[] } {
+  const main = siteData(input);
+  const { config, site, content } = input;
+  const byName = new Map<string, SiteDataFile>();
+  const homes = versionHomes(config, site.routes);
+  for (const v of config.docs.versions) {
+    const nav = site.versions[v.name];
+    if (!v.path || !nav) continue;
+    // A sidebar the version has no page in yet (its examples) keeps the default version's target.
+    const data: SiteData = { site: { ...siteView(config, { ...site.sidebarHome, ...defined(nav.sidebarHome) }, v, homes), ...favicon(content) }, sidebars: nav.sidebars };
+    byName.set(v.name, { data, dataFile: hashedAsset('data', JSON.stringify(data)) });
+  }
+  return { of: (route) => (route.version && byName.get(route.version)) || main, files: [main, ...byName.values()] };
+}
+
+// Every page's head links the icon only when the site has one: a link to a missing file fails the link check.
+const favicon = (content: Inputs['content']): { favicon?: string } => (content.statics.some((f) => f.path === FAVICON.slice(1)) ? { favicon: FAVICON } : {});
+
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * Renders bodies without shiki (most of a one-page build) while the highlight
@@ -60,16 +120,18 @@ export function lazyBodies(ctx: StageContext, input: Inputs, renderer: Renderer)
   const { api, content } = input;
   let markdown: RenderMarkdown | undefined;
   let apiCtx: ApiRenderContext | undefined;
+  let versionCtx: Map<string, VersionRender> | undefined;
   const render = (routes: readonly RouteRecord[]) => {
     markdown ??= createDocMarkdown(loadedHighlighter(), apiHrefs(api.model), apiFacts(api.model));
     apiCtx ??= createApiRenderContext(api.model, markdown);
-    return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx));
+    versionCtx ??= versionContexts(input, loadedHighlighter());
+    return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx, versionCtx));
   };
   return {
     render: (routes: readonly RouteRecord[]) => render(routes).catch(async (e: unknown) => {
       if ((e as Error).name !== 'HighlighterNeeded') throw e;
       await content.highlighter();
-      markdown = apiCtx = undefined;
+      markdown = apiCtx = versionCtx = undefined;
       return render(routes);
     }),
     markdown: () => markdown,

@@ -5,12 +5,14 @@ import { loadApi, type LoadApiResult } from '../api/index.ts';
 import { bundleClient } from '../bundle/bundle.ts';
 import { resolveLibrary, type LibraryInfo } from '../config/library.ts';
 import { loadConfig } from '../config/load.ts';
+import { versionDocsPath } from '../config/versions.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { readApiNotes } from '../content/api-notes.ts';
 import { readDocs } from '../content/docs.ts';
 import { loadHighlighter, useHighlightCache } from '../content/highlight.ts';
 import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
+import { apiBaseOf } from '../routes/api-urls.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
 import { cachedBundle } from './bundle-cache.ts';
@@ -18,7 +20,7 @@ import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
 import { plural } from '../shared/plural.ts';
 import { fail, failOn, settleAll, type Stage } from './stage.ts';
-import type { Content, Inputs, SiteState, StageContext } from './types.ts';
+import type { Content, Inputs, SiteState, StageContext, VersionApi } from './types.ts';
 
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
@@ -38,14 +40,29 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   const apiLoad = apiDirty
     ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);
-  const [content, api, bundle] = await settleAll([contentRead, apiLoad, bundled] as const);
-  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, bundle, site: prev.site };
+  // Every other docs version's model, each keyed and cached per declaration file as the default one is.
+  const versionsLoad = apiDirty
+    ? stage('api-versions', () => loadVersionApis(ctx, config, library), (r) => r.map((v) => `${v.name}: ${plural(v.api.model.items.length, 'export')}${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
+    : Promise.resolve(prev.versionApis);
+  const [content, api, bundle, versionApis] = await settleAll([contentRead, apiLoad, bundled, versionsLoad] as const);
+  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
   const site = await stage('routes', async () => {
     const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
-    const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme });
+    const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, segment: config.docs.versions.find((c) => c.name === v.name)!.path, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
+    const result = buildRoutes({ config, configFile: ctx.layout.configFile, docs: content.docs, pageModules, model: api.model, dts: library.entry, readme: library.readme, versions });
     return result.site ?? fail(result.diagnostics);
   }, (s) => plural(s.routes.length, 'route'));
-  return { config, library, content, api, bundle, site };
+  return { config, library, content, api, versionApis, bundle, site };
+}
+
+async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: LibraryInfo): Promise<VersionApi[]> {
+  const out: VersionApi[] = [];
+  for (const v of config.docs.versions) {
+    const release = v.path ? library.releases.get(v.name) : undefined;
+    if (!release) continue;
+    out.push({ name: v.name, docsPath: versionDocsPath(config, v), library: release, api: await loadApiModel(ctx, release, () => {}) });
+  }
+  return out;
 }
 
 async function loadSiteConfig(ctx: StageContext): Promise<{ config: SiteConfig; library: LibraryInfo }> {
@@ -95,4 +112,9 @@ async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: 
 
 function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Each older version's model and API base, as publish writes its twins and llms files. */
+export function publishedVersions(versionApis: readonly VersionApi[]) {
+  return new Map(versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }]));
 }

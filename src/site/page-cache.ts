@@ -69,6 +69,8 @@ const cacheSchema = z.object({
     /** What the text's parts were built from: its API rows' key, and each searched page's body key. */
     items: z.string().optional(),
     pages: z.record(z.string(), z.string()).optional(),
+    /** Every other docs version's index, by version name: its key and its text. */
+    versions: z.record(z.string(), z.object({ key: z.string(), text: z.string() })).optional(),
   }).optional(),
   publish: publishSchema.optional(),
 }).refine((d) => Object.values(d.pages).every((p) => [...p.hrefs, ...p.loads].every((i) => i < d.hrefs.length)), 'a link points past the table of hrefs');

@@ -38,8 +38,8 @@ export interface KeyInputs {
   apiKey: string;
   routes: readonly RouteRecord[];
   docs: readonly DocSource[];
-  /** The README the api-readme route renders. */
-  readme: () => Promise<string>;
+  /** What an api-readme route renders from its README file. */
+  readme: (file: string) => Promise<string>;
   /** The folder of the page modules: a module may read its neighbours, so all of it keys each one. */
   pagesDir: string;
   /** A page module's inputs key (PageModule.inputs): the files it imports from anywhere, and how each import resolved. */
@@ -60,7 +60,7 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
       const cards = route.kind === 'examples-index' ? cardsKey(k.docs, m.doc.id) : '';
       keys.set(route.path, sha256(...base, JSON.stringify({ ...m.doc, file: rel(m.doc.file) }), cards));
     } else if (m.type === 'api-readme') {
-      keys.set(route.path, sha256(...base, await k.readme()));
+      keys.set(route.path, sha256(...base, await k.readme(m.file)));
     } else if (m.type === 'page-module') {
       pages ??= await treeKey(k.pagesDir);
       keys.set(route.path, sha256(...base, rel(m.file), pages, k.moduleInputs(m.file) ?? 'not loaded'));
@@ -73,7 +73,9 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
 
 /** The key of a route's files (document, navigation chunk, 404.html). */
 export function pageKey(bodyKey: string, route: RouteRecord, dataUrl: string, assets: Assets): string {
-  return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null]), dataUrl, JSON.stringify(assets));
+  // Its links to the other versions: adding or removing a page of one version changes pages of the others.
+  const versions = route.versionLinks ? [route.versionLinks] : [];
+  return sha256('page', bodyKey, JSON.stringify([route.path, route.kind, route.exact, route.sidebar ?? null, ...(route.version ? [route.version] : []), ...versions]), dataUrl, JSON.stringify(assets));
 }
 
 export interface PublishKeyInputs {

@@ -15,13 +15,15 @@ import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchPages } from '../search/build-index.ts';
+import { buildSearchIndex, SEARCH_INDEX_URL, searchAsset, searchedRoutes, searchIndexUrl, searchPages } from '../search/build-index.ts';
+import { defaultScope, searchVersions } from '../search/version-indexes.ts';
+import { versionSearchTexts } from './version-search.ts';
 import { searchReuse } from './search-reuse.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
 import { digestOf } from '../shared/module-inputs.ts';
 import { dirname, join, relative, sep } from 'node:path';
-import { apiBodyKey, isApiBody, lazyBodies, siteData } from './body-input.ts';
+import { apiBodyKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { keptApiTwins, keptDocTwins, reusablePublish } from './publish-reuse.ts';
@@ -31,7 +33,7 @@ import { failOn } from './stage.ts';
 import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
 
 export async function renderWithPageCache(ctx: StageContext, renderer: Renderer, input: Inputs): Promise<Rendered | undefined> {
-  const { config, content, api, bundle, site, library } = input;
+  const { config, content, api, bundle, site } = input;
   const env = await environmentKey(ctx.root);
   if (!env || !api.key) return undefined;
   // The API bodies (and their cache) depend on the site notes as well as the model.
@@ -39,10 +41,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   const cache = await PageCache.open(ctx.cacheDir, ctx.outDir, { read: ctx.useCache, onNotice: ctx.notice });
   const rel = (file: string): string => relative(ctx.root, file).split(sep).join('/');
 
-  const { data, dataFile } = siteData(input);
-  const assets: Assets = { script: bundle.script, style: bundle.style, search: bundle.search, data: dataFile.url, searchIndex: SEARCH_INDEX_URL };
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async () => readmeKey(library.readme, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
-  const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataFile.url, assets)] as const] : []; }));
+  const dataOf = versionSiteData(input);
+  const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: searchIndexUrl(route.version) });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
+  const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
   const linked: LinkedFile[] = [];
@@ -112,8 +114,11 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   // A page rendered again though its key is the same (a data module or an include it reads changed) is keyed
   // by its new body: its search rows must be built again.
   // Each body hashed once: the key of the whole index and the per-page parts both take it.
-  const searchKeys = new Map(searched.map((r) => [r.path, renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path)]));
-  const searchKey = sha256('search', env, apiKey, config.baseUrl, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
+  const searchKeyOf = (r: RouteRecord): string | undefined => (renderedBodies.has(r.path) || !keys.has(r.path) ? sha256(JSON.stringify(bodies.get(r.path))) : keys.get(r.path));
+  const searchKeys = new Map(searched.map((r) => [r.path, searchKeyOf(r)]));
+  // Every index names each version's index: their labels and URLs are part of its text.
+  const versionsKey = JSON.stringify(searchVersions(config) ?? null);
+  const searchKey = sha256('search', env, apiKey, config.baseUrl, versionsKey, JSON.stringify(searched.map((r) => [r.path, r.kind, r.sidebar ?? null, searchKeys.get(r.path)])));
   const searchReused = cache.data.search?.key === searchKey;
   let searchText = searchReused ? cache.data.search!.text : undefined;
   const searchParts = { items: sha256('search-items', env, apiKey), pages: Object.fromEntries(searched.flatMap((r) => { const key = keys.has(r.path) ? searchKeys.get(r.path) : undefined; return key ? [[r.path, key]] : []; })) };
@@ -122,9 +127,15 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     const reuse = searchReuse(cache.data.search, searchParts, notedPages);
     // With the notes' rows taken from the previous index, no API body is needed (nor their 2 MB cache loaded).
     await needBodies(reuse.notes ? searched.filter((r) => r.model.type !== 'api-item') : searched);
-    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse)).contents);
+    searchText = new TextDecoder().decode(searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, reuse, defaultScope(config))).contents);
   }
-  const searchFile = { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) };
+  // Each other docs version's index, by a key of its own (src/site/version-search.ts).
+  const keyBase = [env, apiKey, config.baseUrl, versionsKey];
+  const { texts: versionSearch, reused: versionSearchReused } = await versionSearchTexts({ config, versionApis: input.versionApis, routes: site.routes, noted, keyBase, pageKey: searchKeyOf, previous: cache.data.search?.versions, needBodies, bodies });
+  const searchFiles = [
+    { url: SEARCH_INDEX_URL, contents: new TextEncoder().encode(searchText) },
+    ...input.versionApis.map((v) => ({ url: searchIndexUrl(v.name), contents: new TextEncoder().encode(versionSearch[v.name]!.text) })),
+  ];
 
   // The publish stage's files, linked from the previous out/ when nothing they depend on changed; else
   // publish runs from the bodies it reads whole (page modules, docs with tables) and the cached titles
@@ -154,14 +165,14 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       outputs.set(route.path, { page: { path: route.path, source: route.source, html: '', body: '' }, files: [] });
       continue;
     }
-    const out = renderer.renderSite([route], bodies, data, assets, { origin: config.url, image: config.image });
+    const out = renderer.renderSite([route], bodies, dataOf.of(route).data, assetsOf(route), { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
     ctx.reporter.progress?.('render', `${++done}/${todo.length} pages`);
   }
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
     // Nothing rendered, searched or published again: every record is the one loaded; only out/'s manifest is new.
-    if (!todo.length && searchReused && published) {
+    if (!todo.length && searchReused && versionSearchReused && published) {
       const written = new Map<string, string>();
       for (const record of [...site.routes.map((r) => cache.data.pages[r.path]!), cache.data.publish!]) {
         for (const [path, sha] of Object.entries(record.files)) written.set(path, sha);
@@ -208,7 +219,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       publishRecord = key === undefined ? undefined : { key, apiTwins, docTwins, files, notices: publish.notices };
     }
     for (const [path, sha] of Object.entries(publishRecord?.files ?? {})) written.set(path, sha);
-    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
+    await cache.save({ pages, bodies: cachedBodies, search: { key: searchKey, text: searchText, ...searchParts, ...(input.versionApis.length ? { versions: versionSearch } : {}) }, ...(publishRecord ? { publish: publishRecord } : {}) }, written);
   };
 
   return {
@@ -217,9 +228,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     bodies,
     dependencies,
     outputs,
-    assets: [...bundle.files, dataFile, searchFile],
-    dataUrl: dataFile.url,
-    searchFile,
+    assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles],
+    dataUrl: dataOf.files.map((f) => f.dataFile.url).join(' '),
+    searchFiles,
     renderedPaths: new Set(todo.map((r) => r.path)),
     linked,
     collected,

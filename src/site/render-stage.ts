@@ -8,11 +8,12 @@ import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
-import { buildSearchIndex, searchAsset, searchPages } from '../search/build-index.ts';
+import { buildSearchIndex, searchAsset, searchIndexUrl, searchPages } from '../search/build-index.ts';
+import { defaultScope, versionSearchFile } from '../search/version-indexes.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
-import { apiBodyKey, bodyInput, isApiBody, siteData } from './body-input.ts';
+import { apiBodyKey, bodyInput, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
@@ -27,13 +28,14 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
   const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
+  const versionCtx = reuse?.versionCtx ?? versionContexts(input, await content.highlighter());
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: () => false, documents: false };
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
   // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
   const bodyKey = apiBodyKey(input);
   const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
   const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
-  const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), bodyInput(ctx, input, markdown, apiCtx));
+  const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), bodyInput(ctx, input, markdown, apiCtx, versionCtx));
   failOn(fresh.diagnostics, ctx.reporter);
   for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
   if (bodyCache && !bodyCache.bodies.size) await bodyCache.save(new Map(site.routes.filter(isApiBody).map((r) => [r.path, fresh.bodies.get(r.path)!])));
@@ -43,13 +45,18 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     bodies.set(path, fresh.bodies.get(path) ?? prev!.rendered.bodies.get(path)!);
     dependencies.set(path, fresh.dependencies.get(path) ?? prev?.rendered.dependencies.get(path) ?? []);
   }
-  // The search index: from the API model and the bodies, again only when either changed.
-  const searchFile = !prev || prev.api !== api || prev.site !== site || todo.length || prev.config.baseUrl !== config.baseUrl
-    ? searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, notedItems(content.apiNotes)), config.baseUrl))
-    : prev.rendered.searchFile;
-  const { data, dataFile } = siteData(input);
+  // The search index of each docs version: from its API model and the bodies, again only when either changed.
+  const noted = notedItems(content.apiNotes);
+  const searchFiles = !prev || prev.api !== api || prev.versionApis !== input.versionApis || prev.site !== site || todo.length || prev.config !== config
+    ? [
+        searchAsset(buildSearchIndex(api.model, searchPages(site.routes, bodies, noted), config.baseUrl, {}, defaultScope(config))),
+        ...input.versionApis.map((v) => versionSearchFile(config, v, site.routes, bodies, noted)),
+      ]
+    : prev.rendered.searchFiles;
+  const dataOf = versionSiteData(input);
+  const dataUrls = dataOf.files.map((f) => f.dataFile.url).join(' ');
   // New shared data (sidebars, site view) or layout code: every document is rendered again.
-  const everyPage = !prev || templates.documents || dataFile.url !== prev.rendered.dataUrl;
+  const everyPage = !prev || templates.documents || dataUrls !== prev.rendered.dataUrl;
   const again = new Set(everyPage ? site.routes : todo);
   const swaps = prev
     ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style], [prev.bundle.search, bundle.search]] as const).filter(([a, b]) => a !== b)
@@ -57,7 +64,8 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const outputs: Rendered['outputs'] = new Map();
   for (const route of site.routes) {
     if (again.has(route)) {
-      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchFile.url }, { origin: config.url, image: config.image }, ctx.bodyMemo);
+      const { data, dataFile } = dataOf.of(route);
+      const out = renderer.renderSite([route], bodies, data, { ...bundle, data: dataFile.url, searchIndex: searchIndexUrl(route.version) }, { origin: config.url, image: config.image }, ctx.bodyMemo);
       outputs.set(route.path, { page: out.pages[0]!, files: out.files });
       ctx.reporter.progress?.('render', `${outputs.size}/${site.routes.length} pages`);
     } else {
@@ -66,5 +74,5 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     }
   }
   const renderedPaths = new Set([...again].map((r) => r.path));
-  return { markdown, apiCtx, bodies, dependencies, outputs, assets: [...bundle.files, dataFile, searchFile], dataUrl: dataFile.url, searchFile, renderedPaths };
+  return { markdown, apiCtx, versionCtx, bodies, dependencies, outputs, assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles], dataUrl: dataUrls, searchFiles, renderedPaths };
 }

@@ -14,6 +14,7 @@ import type { StaticFile } from '../output/copy-static.ts';
 import type { LinkedFile, OutputFile } from '../output/write.ts';
 import type { PageLinks } from '../links/collect.ts';
 import type { ApiRenderContext } from '../render/api/index.ts';
+import type { VersionRender } from '../pages/bodies.ts';
 import type { PublishBody } from '../publish/publish.ts';
 import type { PageBody } from '../render/body.ts';
 import type { BodyMemo } from '../render/render-site.ts';
@@ -86,14 +87,16 @@ export interface Rendered {
   /** Kept for watch-mode updates; a build from the page cache may have needed none. */
   markdown?: RenderMarkdown;
   apiCtx?: ApiRenderContext;
+  versionCtx?: Map<string, VersionRender>;
   bodies: Map<string, PageBody>;
   dependencies: Map<string, string[]>;
   /** Each route's page and files, in route order. */
   outputs: Map<string, RouteOutput>;
   assets: BundleFile[];
+  /** The URL of each docs version's data file, space-separated: a change re-renders every document. */
   dataUrl: string;
-  /** The search index asset (src/search). */
-  searchFile: BundleFile;
+  /** The search index of each docs version (src/search): the default version's first. */
+  searchFiles: BundleFile[];
   /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */
   renderedPaths: Set<string>;
   /** Page-cache builds: files of unchanged pages, linked from the previous out/, and those pages' ids and links. */
@@ -117,11 +120,22 @@ export interface PublishOutcome {
   notices: string[];
 }
 
+/** A docs version under its own segment, with its own library and API model. */
+export interface VersionApi {
+  name: string;
+  /** `/docs/4.0`. */
+  docsPath: string;
+  library: LibraryInfo;
+  api: LoadApiResult;
+}
+
 export interface SiteState {
   config: SiteConfig;
   library: LibraryInfo;
   content: Content;
   api: LoadApiResult;
+  /** The API model of every other docs version, in config order. */
+  versionApis: VersionApi[];
   bundle: Bundle;
   site: SiteRoutes;
   rendered: Rendered;
@@ -131,7 +145,7 @@ export interface SiteState {
 }
 
 /** The stages before render: what the render stage works from. */
-export type Inputs = Pick<SiteState, 'config' | 'library' | 'content' | 'api' | 'bundle' | 'site'>;
+export type Inputs = Pick<SiteState, 'config' | 'library' | 'content' | 'api' | 'versionApis' | 'bundle' | 'site'>;
 
 /** What every stage of one builder shares: where things are, how to report, whether to read caches. */
 export interface StageContext {

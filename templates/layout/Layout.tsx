@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { pageNavigation } from '../../src/shared/navigation.ts';
 import { CONTENT_ID, MAIN_CONTENT_ID, MOBILE_MENU_ID } from '../../src/shared/reserved-ids.ts';
 import type { PageView, SiteView, SidebarNode } from '../../src/shared/view.ts';
@@ -10,6 +10,7 @@ import { Navbar, NavItems } from './Navbar.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { Toc } from './Toc.tsx';
+import { VersionBanner } from './VersionBanner.tsx';
 import { BaseUrl } from './base-url.ts';
 
 export interface LayoutProps {
@@ -40,6 +41,10 @@ export function Layout(props: LayoutProps) {
   const [localMenu, setLocalMenu] = useState(false);
   const menuOpen = props.menuOpen ?? localMenu;
   const setMenu = props.onMenuOpenChange ?? setLocalMenu;
+  // The drawer's copy of the navbar items shows only in the menu, which opens only with JavaScript
+  // (below 996 px; hidden on wider screens): drawn when the reader first opens it, not sent in every page.
+  const menuDrawn = useRef(false);
+  if (menuOpen) menuDrawn.current = true;
   const nav = pageNavigation(page, props.tree);
   const sidebarItems = props.fullSidebar ? props.tree : nav.sidebar;
   const full = page.kind === 'home' || page.kind === 'page';
@@ -56,7 +61,7 @@ export function Layout(props: LayoutProps) {
         {/* One sidebar for both widths: below 996 px it becomes the menu drawer, with the navbar items on top. */}
         <aside id={MOBILE_MENU_ID} aria-label="Menu" className={`sidebar${sidebarItems && !full ? '' : ' sidebar--mobile-only'}${menuOpen ? ' sidebar--open' : ''}`}>
           <button type="button" className="sidebar__close" aria-label="Close the navigation menu" onClick={() => setMenu(false)}>×</button>
-          <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />
+          {menuDrawn.current && <NavItems items={site.navbar.items.filter((i) => i.type !== 'search')} page={page} className="sidebar__navbar-items" />}
           {sidebarItems && <Sidebar items={sidebarItems} path={page.path} onNeedFull={props.onNeedFullSidebar} />}
         </aside>
         {menuOpen && <div className="sidebar-backdrop" onClick={() => setMenu(false)} />}
@@ -64,6 +69,7 @@ export function Layout(props: LayoutProps) {
           {full ? content : (
             <div className="doc-row">
               <article className="doc">
+                <VersionBanner page={page} />
                 <Breadcrumbs crumbs={nav.breadcrumbs} />
                 {content}
                 <PrevNext prev={nav.prev} next={nav.next} />

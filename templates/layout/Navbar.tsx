@@ -65,19 +65,23 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
           {item.icon === 'github' ? <GithubIcon /> : item.label}
         </a>
       );
-    case 'versions':
+    case 'versions': {
+      // A docs page links each version's copy of itself (or its nearest parent), decided at build time.
+      const links = page.versionLinks;
+      const current = item.versions.find((v) => v.name === links?.current);
       return (
-        <details className="navbar__dropdown">
-          <summary className="navbar__link">{item.label}</summary>
+        <details className="navbar__dropdown" data-slot="versions">
+          <summary className="navbar__link">{current?.label ?? item.label}</summary>
           <ul>
             {item.versions.map((v) => (
               <li key={v.name}>
-                <a href={href(v.href)} data-version={v.name}>{v.label}</a>
+                <a href={href(v === current ? page.path : (links?.to[v.name] ?? v.href))} data-version={v.name} aria-current={v === current ? 'page' : undefined}>{v.label}</a>
               </li>
             ))}
           </ul>
         </details>
       );
+    }
     case 'search':
       // A link to the list of every export; the page's script makes it open the search dialog (client/search-trigger.ts).
       return (

@@ -18,7 +18,7 @@ const CONFIG = `export default {
   title: 'bumped', tagline: 'bumped',
   library: { package: 'pkijs', version: '4.0.0', dir: '${relative(ROOT, join(LIB, 'pkijs'))}' },
   repositoryUrl: 'https://github.com/PeculiarVentures/PKI.js', contactEmail: 'docs@example.org',
-  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'search' }] },
+  navbar: { logo: { alt: 'logo', src: 'logo.svg', width: 80 }, items: [{ type: 'docSidebar', sidebarId: 'docs', label: 'Docs' }, { type: 'docsVersionDropdown' }, { type: 'search' }] },
   footer: { columns: [{ title: 'Learn', items: [{ label: 'Installation', to: '/docs/installation' }] }, { title: 'Version', text: 'Version: {version}' }] },
   docs: { versions: [{ name: '4.0.0', label: '4.0' }], mainPage: 'installation' },
 };

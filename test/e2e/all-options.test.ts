@@ -125,9 +125,9 @@ describe('docs version preference', () => {
   it('stores the version picked in the dropdown, and drops an unknown one', async () => {
     const { page, context } = await site.open('/docs/api/pkijs');
     await page.click('.navbar__dropdown summary');
-    await page.click('.navbar__dropdown a[data-version="3.3.2"]');
-    await page.waitForURL('**/docs/installation');
-    expect(await stored(page, docsVersionKey())).toBe('3.3.2');
+    await page.click('.navbar__dropdown a[data-version="4.0.0"]');
+    await page.waitForURL('**/docs/4.0/api/pkijs');
+    expect(await stored(page, docsVersionKey())).toBe('4.0.0');
 
     await page.evaluate((k) => localStorage.setItem(k, '2.0'), docsVersionKey());
     await page.reload();

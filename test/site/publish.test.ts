@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { pageFile } from '../../src/shared/paths.ts';
 import { loadPage, siteOut } from '../support/site.ts';
 
 const read = (file: string): string => readFileSync(join(siteOut(), file), 'utf8');
@@ -28,6 +29,15 @@ describe('sitemap.xml and robots.txt', () => {
     expect(read('sitemap.xml')).not.toContain('lastmod');
   });
 
+  it('lists the pages of 4.0 beside those of 3.3.2, each once', () => {
+    expect(new Set(locs).size).toBe(locs.length);
+    const in4 = locs.filter((l) => l.startsWith(`${ORIGIN}/docs/4.0/`));
+    const pages4 = readdirSync(join(siteOut(), 'docs/4.0'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
+    expect(in4).toHaveLength(pages4);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/installation`);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/api/classes/Certificate`);
+  });
+
   it('is named by robots.txt', () => {
     expect(read('robots.txt')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
   });
@@ -37,7 +47,9 @@ describe('head tags', () => {
   it.each(KINDS)('%s has a canonical link, OpenGraph and Twitter tags, a description and its Markdown twin', (path) => {
     const $ = loadPage(path);
     const url = ORIGIN + path;
-    expect($('link[rel=canonical]').attr('href')).toBe(url);
+    // A 3.3.2 page with a copy in 4.0 names that copy, the latest, as canonical (src/routes/version-links.ts).
+    const copy = path.startsWith('/docs/') ? `/docs/4.0${path.slice('/docs'.length)}` : undefined;
+    expect($('link[rel=canonical]').attr('href')).toBe(copy && existsSync(join(siteOut(), pageFile(copy))) ? ORIGIN + copy : url);
     expect($('meta[property="og:url"]').attr('content')).toBe(url);
     expect($('meta[property="og:title"]').attr('content')).toBe($('title').text().replace(/ \| pki\.js$/, ''));
     const description = $('meta[name=description]').attr('content');
@@ -110,12 +122,27 @@ describe('llms.txt and llms-full.txt', () => {
 
   it('follows the llmstxt.org format: a title, a summary, then sections of links to every page', () => {
     expect(llms).toMatch(/^# pki\.js\n\n> .+\n\n/);
-    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Optional']);
+    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Docs (4.0)', 'API (4.0)', 'Optional']);
     const links = [...llms.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
     expect(links).toHaveLength(pageCount());
     for (const link of links) expect(existsSync(join(siteOut(), link.slice(ORIGIN.length)))).toBe(true);
     expect(llms).toContain('- [Installation](https://pkijs.org/docs/installation.md): Install PKI.js');
     expect(llms.split('## Optional')[1]).toContain('[ICertificate](https://pkijs.org/docs/api/interfaces/ICertificate.md)');
+  });
+
+  it('lists the pages of each version once, under the sections of that version', () => {
+    const section = (title: string) => llms.split(`## ${title}\n`)[1]!.split('\n## ')[0]!;
+    const links = (text: string) => [...text.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
+    const all = links(llms);
+    expect(new Set(all).size).toBe(all.length);
+    const in4 = [...links(section('Docs (4.0)')), ...links(section('API (4.0)'))];
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/installation.md`);
+    expect(in4).toContain(`${ORIGIN}/docs/4.0/api/classes/Certificate.md`);
+    expect(in4.filter((l) => !l.startsWith(`${ORIGIN}/docs/4.0/`))).toEqual([]);
+    const in3 = ['Docs', 'Examples', 'API'].flatMap((t) => links(section(t)));
+    expect(in3.filter((l) => l.startsWith(`${ORIGIN}/docs/4.0/`))).toEqual([]);
+    expect(links(section('Optional'))).toContain(`${ORIGIN}/docs/4.0/api/interfaces/ICertificate.md`);
+    expect(llms).toContain(`the pages under ${ORIGIN}/docs/4.0 document pkijs 4.0.0`);
   });
 
   it('holds every docs and examples page in llms-full.txt', () => {

@@ -16,6 +16,8 @@ export interface DocContext {
   maxIncludeBytes: number;
   /** Production origin (e.g. https://pkijs.org); links to it become internal. */
   siteOrigin?: string;
+  /** On another docs version's page: a link to the site (`/docs/installation`) made that version's copy, where it has one. */
+  sitePath?: (path: string) => string;
   /** Files read while rendering (includes), so watch mode can track them. */
   dependencies: Set<string>;
   report: (d: Diagnostic) => void;

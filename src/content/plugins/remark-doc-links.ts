@@ -20,7 +20,7 @@ export default function remarkDocLinks() {
     visit(tree, 'link', (node: Link) => {
       const url = node.url;
       if (ctx.siteOrigin && url.startsWith(`${ctx.siteOrigin}/`)) {
-        node.url = url.slice(ctx.siteOrigin.length);
+        node.url = ctx.sitePath?.(url.slice(ctx.siteOrigin.length)) ?? url.slice(ctx.siteOrigin.length);
         return;
       }
       // An anchor is slugged as heading ids are (an emoji's variation selector is in neither).

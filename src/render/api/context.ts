@@ -3,13 +3,15 @@
 // shared by every page).
 import type { ApiItem, ApiItemKind, ApiModel, ApiTarget } from '../../api/model.ts';
 import type { RenderMarkdown } from '../../content/markdown.ts';
-import { apiTargetHref } from '../../routes/api-urls.ts';
+import { API_BASE, apiTargetHref } from '../../routes/api-urls.ts';
 import { createDocRenderer, type DocRenderer } from './doc-html.ts';
 import { createTypeRenderer, type TypeRenderer } from './type-html.ts';
 import { collectUsedBy, itemKey } from './used-by.ts';
 
 export interface ApiRenderContext {
   model: ApiModel;
+  /** Where this model's pages live (`/docs/api`, `/docs/4.0/api`): every link it makes stays under it. */
+  base: string;
   lookup(kind: ApiItemKind, name: string): ApiItem | undefined;
   /** href of a pkijs item or member; undefined when it is not in the model (render as text). */
   targetHref(target: ApiTarget): string | undefined;
@@ -18,18 +20,19 @@ export interface ApiRenderContext {
   docs: DocRenderer;
 }
 
-export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMarkdown): ApiRenderContext {
+export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMarkdown, base: string = API_BASE): ApiRenderContext {
   const index = new Map(model.items.map((item) => [itemKey(item.kind, item.name), item]));
   const lookup = (kind: ApiItemKind, name: string) => index.get(itemKey(kind, name));
   const hrefs = new Map<string, string | undefined>();
   const targetHref = (target: ApiTarget): string | undefined => {
     const key = `${target.kind}:${target.name}:${target.member ?? ''}:${target.static ? 's' : ''}`;
-    if (!hrefs.has(key)) hrefs.set(key, lookup(target.kind, target.name) ? apiTargetHref(target, lookup) : undefined);
+    if (!hrefs.has(key)) hrefs.set(key, lookup(target.kind, target.name) ? apiTargetHref(target, lookup, base) : undefined);
     return hrefs.get(key);
   };
   const usedBy = collectUsedBy(model.items);
   return {
     model,
+    base,
     lookup,
     targetHref,
     usedBy: (item) => usedBy.get(itemKey(item.kind, item.name)) ?? [],

@@ -22,12 +22,12 @@ export function globalsPageProps(cx: ApiRenderContext, namespace = ''): ApiGloba
     cx.model.items.filter((i): i is Extract<ApiItem, { kind: K }> => i.kind === kind && namespaceOf(i.name) === namespace);
   const namespaces = (cx.model.namespaces ?? []).filter((n) => namespaceOf(n.name) === namespace);
   const indexes = [
-    { id: NAMESPACES_SECTION_ID, title: 'Namespaces', entries: namespaces.map((n) => ({ name: n.name, href: apiNamespaceHref(n.name), summary: n.summary || namespaceCounts(n.name, cx) })) },
+    { id: NAMESPACES_SECTION_ID, title: 'Namespaces', entries: namespaces.map((n) => ({ name: n.name, href: apiNamespaceHref(n.name, cx.base), summary: n.summary || namespaceCounts(n.name, cx) })) },
     ...INDEXED.map(([kind, title]) => ({
       id: GLOBALS_SECTION_IDS[kind],
       title,
       // Every term gets a description (a definition list of bare terms is not one): the summary, else what it holds.
-      entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name), summary: i.summary || memberCounts(i) })),
+      entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name, cx.base), summary: i.summary || memberCounts(i) })),
     })),
   ];
   const sections: SectionView[] = [

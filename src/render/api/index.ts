@@ -3,7 +3,7 @@
 // type expressions arrive as HTML strings built (and cached) by this folder.
 import { createElement } from 'react';
 import { type ApiItem, isPageItem } from '../../api/model.ts';
-import { API_GLOBALS_PATH, apiNamespaceHref } from '../../routes/api-urls.ts';
+import { apiGlobalsPath, apiNamespaceHref } from '../../routes/api-urls.ts';
 import { reactDomServer } from '../../shared/lazy-packages.ts';
 import type { TocEntry } from '../../shared/page.ts';
 import { ApiGlobalsPage } from '../../../templates/api/GlobalsPage.tsx';
@@ -43,7 +43,7 @@ export function renderApiGlobalsPage(ctx: ApiRenderContext, namespace?: string):
   return {
     title: props.title,
     description: namespace ? `The exports of the namespace ${namespace} of ${packageName} ${version}, grouped by kind.` : `Every export of ${props.title} ${version}, grouped by kind.`,
-    html: samePageLinks(reactDomServer().renderToStaticMarkup(createElement(ApiGlobalsPage, props)), namespace ? apiNamespaceHref(namespace) : API_GLOBALS_PATH),
+    html: samePageLinks(reactDomServer().renderToStaticMarkup(createElement(ApiGlobalsPage, props)), namespace ? apiNamespaceHref(namespace, ctx.base) : apiGlobalsPath(ctx.base)),
     toc: globalsToc(props),
   };
 }

@@ -40,7 +40,7 @@ export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext, notes?: I
   if (rows.length) props.hierarchy = { id: API_SECTION_IDS.hierarchy, rows };
   const users = cx.usedBy(item);
   if (users.length && item.kind !== 'enum') {
-    props.usedBy = { id: API_SECTION_IDS.usedBy, links: users.map((u) => ({ text: u.name, href: apiItemHref(u.kind, u.name) })) };
+    props.usedBy = { id: API_SECTION_IDS.usedBy, links: users.map((u) => ({ text: u.name, href: apiItemHref(u.kind, u.name, cx.base) })) };
   }
   return props;
 }

@@ -1,0 +1,53 @@
+// Where each docs page leads in the other documented versions, decided once
+// from the routes at build time so the links work without JavaScript: the
+// dropdown's links (the same page in each version, or its nearest existing
+// parent, or that version's first page), the canonical page (the newest
+// version's copy, where one exists) and the banner of an older version's page,
+// which leads where the dropdown's newest version does.
+import type { SiteConfig } from '../config/schema.ts';
+import { versionDocsPath } from '../config/versions.ts';
+import { apiBaseOf } from './api-urls.ts';
+import { apiReadmePath } from './api.ts';
+import type { VersionLinks } from '../shared/view.ts';
+import type { RouteRecord } from './types.ts';
+
+interface Version { name: string; label: string; docsPath: string }
+
+/** Each docs version's first page, by name: its main page where it has one, else its API readme. */
+export function versionHomes(config: SiteConfig, routes: readonly RouteRecord[]): Record<string, string> {
+  const fallback = config.docs.versions.find((v) => !v.path);
+  const owner = new Map(routes.filter((r) => r.kind !== 'not-found').map((r) => [r.path, r.version ?? fallback?.name]));
+  return Object.fromEntries(config.docs.versions.map((v) => {
+    const docsPath = versionDocsPath(config, v);
+    const main = `${docsPath}/${config.docs.mainPage}`;
+    return [v.name, owner.get(main) === v.name ? main : apiReadmePath(config.library.package, apiBaseOf(docsPath))];
+  }));
+}
+
+/** Sets `versionLinks` on every docs page of a site with more than one version. */
+export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void {
+  const versions: Version[] = config.docs.versions.map((v) => ({ name: v.name, label: v.label, docsPath: versionDocsPath(config, v) }));
+  if (versions.length < 2) return;
+  const fallback = versions.find((v) => !v.docsPath.slice(config.docs.path.length))!;
+  const nameOf = (r: RouteRecord): string => r.version ?? fallback.name;
+  // Each path, and the version it belongs to: a 3.3.2 path never stands for a 4.0 page, nor the reverse.
+  const owner = new Map(routes.filter((r) => r.kind !== 'not-found').map((r) => [r.path, nameOf(r)]));
+  const has = (v: Version, path: string): boolean => owner.get(path) === v.name;
+  const homes = versionHomes(config, routes);
+  const root = (v: Version): string => homes[v.name]!;
+  const [newest] = versions as [Version];
+  for (const route of routes) {
+    const own = versions.find((v) => v.name === nameOf(route))!;
+    const docsPage = route.path === own.docsPath || route.path.startsWith(`${own.docsPath}/`);
+    if (!docsPage || route.kind === 'not-found') continue;
+    const rel = route.path.slice(own.docsPath.length);
+    /** The same page, else its nearest parent that is a page of `v`, else `v`'s first page. */
+    const nearest = (v: Version): string => {
+      for (let r = rel; r; r = r.slice(0, r.lastIndexOf('/'))) if (has(v, v.docsPath + r)) return v.docsPath + r;
+      return has(v, v.docsPath) ? v.docsPath : root(v);
+    };
+    const links: VersionLinks = { current: own.name, to: Object.fromEntries(versions.filter((v) => v !== own).map((v) => [v.name, nearest(v)])) };
+    if (own !== newest) links.latest = { name: newest.name, label: newest.label, ...(has(newest, newest.docsPath + rel) ? { copy: true as const } : {}) };
+    route.versionLinks = links;
+  }
+}
