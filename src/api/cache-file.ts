@@ -13,7 +13,7 @@
 import { basename } from 'node:path';
 import { readCacheFile, writeAtomic } from '../shared/cache-io.ts';
 import { seal, sealed } from '../shared/cache-seal.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from './model.ts';
 

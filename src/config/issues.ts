@@ -1,5 +1,5 @@
 // Turns zod issues into diagnostics that name the offending config item.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 
 export function formatPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,6 @@
 // The one schema for the site config. Authors write `SiteConfigInput`
 // (defaults optional); the build reads the validated `SiteConfig`.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BASE_URL_PATTERN } from '../shared/base-url.ts';
 
 /** The default of `limits.maxPageBytes`: a bigger page is a mistake (and takes minutes and gigabytes to render). */

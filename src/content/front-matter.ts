@@ -1,7 +1,7 @@
 // Reads and validates a Markdown file's front matter. YAML errors and schema
 // errors both come back as diagnostics pointing at the file and line.
 import matter from 'gray-matter';
-import { z } from 'zod';
+import * as z from 'zod';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { formatPath } from '../config/issues.ts';
 

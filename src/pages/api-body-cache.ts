@@ -7,7 +7,7 @@
 // replaced by the next save.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PageBody } from '../render/body.ts';
 import { loadChecked, removeCacheFile, writeSealed } from '../shared/cache-io.ts';
 

@@ -15,7 +15,7 @@
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { lstat, mkdir, realpath, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { seal, sealed } from './cache-seal.ts';
 import { isInside, realPathOfSync, whereItLandsSync } from './path-inside.ts';
 

@@ -28,7 +28,7 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { z } from 'zod';
+import * as z from 'zod';
 import { externalsFromCheckout, externalsRuntime, type ExternalsRuntime } from '../../bin/externals.js';
 import { cacheFolder, loadChecked, readCacheFile, removeCacheFile, writeAtomic } from './cache-io.ts';
 import { seal, sealed } from './cache-seal.ts';

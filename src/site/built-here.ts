@@ -9,7 +9,7 @@
 // serves out/ only when its manifest is the one sealed; else it builds first.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MANIFEST } from '../output/manifest.ts';
 import { loadChecked, readCacheFile, writeSealed } from '../shared/cache-io.ts';
 

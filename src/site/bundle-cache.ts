@@ -6,7 +6,7 @@
 // in one line and replaced.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bundleClient, type Bundle } from '../bundle/bundle.ts';
 import { loadChecked, writeSealed } from '../shared/cache-io.ts';
 import { esbuildVersion } from '../shared/lazy-packages.ts';

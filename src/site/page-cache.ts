@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LinkedFile } from '../output/write.ts';
 import type { PageBody } from '../render/body.ts';
 import { loadChecked, writeSealed } from '../shared/cache-io.ts';
