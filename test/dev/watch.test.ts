@@ -173,10 +173,13 @@ describe('live rebuilds', () => {
     const reload = await save('templates/api/ItemPage.tsx', (t) => t.replace('<span className="kd">', '<span className="kd" data-watch-edit="">'));
     const { paths, all } = reload.data as Reload;
     expect(all).toBe(false);
-    // Every item page of the fixture's API, and no other page.
+    // Every item page of each documented version's API, and no other page.
     expect(paths).toContain('/docs/api/classes/Certificate');
-    expect(paths.every((p) => /^\/docs\/api\/(classes|interfaces|enumerations)\//.test(p))).toBe(true);
-    expect((await page('/docs/api/classes/Certificate')).$('.kd[data-watch-edit]')).toHaveLength(1);
+    expect(paths).toContain('/docs/4.0/api/classes/Certificate');
+    expect(paths.every((p) => /^\/docs\/(4\.0\/)?api\/(classes|interfaces|enumerations)\//.test(p))).toBe(true);
+    for (const path of ['/docs/api/classes/Certificate', '/docs/4.0/api/classes/Certificate']) {
+      expect((await page(path)).$('.kd[data-watch-edit]')).toHaveLength(1);
+    }
     expect((await page('/docs/installation')).status).toBe(200);
   });
 
