@@ -120,9 +120,15 @@ export function searchPages(routes: readonly RouteRecord[], bodies: ReadonlyMap<
  */
 export const SEARCH_INDEX_URL = `/${ASSET_DIR}/search-index.json`;
 
-/** The index of a docs version: the default version's at the fixed URL, another's beside it, by its name. */
+/**
+ * The index of a docs version: the default version's at the fixed URL, another's beside it, by its
+ * name. The name is spelled one-to-one into [a-z0-9.-_]: any other character, "_" and capitals
+ * included, becomes `_<hex>_`, so two names never share a file, on a case-insensitive disk or host too.
+ */
 export function searchIndexUrl(version?: string): string {
-  return version === undefined ? SEARCH_INDEX_URL : `/${ASSET_DIR}/search-index-${version.replace(/[^\w.-]/g, '_')}.json`;
+  if (version === undefined) return SEARCH_INDEX_URL;
+  const spelled = version.replace(/[^a-z0-9.-]/gu, (c) => `_${c.codePointAt(0)!.toString(16)}_`);
+  return `/${ASSET_DIR}/search-index-${spelled}.json`;
 }
 
 export function searchAsset(index: SearchIndexData, url = SEARCH_INDEX_URL): BundleFile {
