@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isInside, realPathOf } from '../shared/path-inside.ts';
 import type { SiteConfig } from './schema.ts';
 
 export interface LibraryInfo {
@@ -27,12 +28,31 @@ export async function resolveLibrary(
   const diagnostics = 'problem' in main ? [main.problem] : [];
   for (const [i, v] of config.docs.versions.entries()) {
     if (!v.library) continue;
+    const out = await leadsOut(root, v.library.dir);
+    if (out) {
+      diagnostics.push(error('config', 'config/version-outside', `docs.versions[${i}].library.dir ${v.library.dir} leads out of the project through the link ${out}: a documented release is content (its README and d.ts are published), read only from inside the project.`, {
+        file: configFile, hint: 'Install the release inside the project (npm ci installs each workspace under content/versions/), not through a link.',
+      }));
+      continue;
+    }
     const release = await installed(name, join(root, v.library.dir), v.library.version, v.library.entry, configFile, `docs.versions[${i}].library`);
     if ('problem' in release) diagnostics.push(release.problem);
     else releases.set(v.name, release.library);
   }
   if ('problem' in main || diagnostics.length) return { diagnostics };
   return { library: { ...main.library, releases }, diagnostics: [] };
+}
+
+/** The first link of `rel` (a folder of the project) whose target lies outside the project, as `link → target`. */
+async function leadsOut(root: string, rel: string): Promise<string | undefined> {
+  const realRoot = await realPathOf(root);
+  const parts = rel.split('/');
+  for (let n = 1; n <= parts.length; n++) {
+    const path = join(root, ...parts.slice(0, n));
+    const real = await realPathOf(path).catch(() => path);
+    if (!isInside(real, realRoot, { orSelf: true })) return `${parts.slice(0, n).join('/')} → ${real}`;
+  }
+  return undefined;
 }
 
 /** The package in `dir`, if it is the version the config names: docs for another version would silently lie. */
