@@ -20,6 +20,12 @@ export function versionDocsPath(config: SiteConfig, version: DocsVersion): strin
   return version.path ? `${config.docs.path}/${version.path}` : config.docs.path;
 }
 
+/**
+ * Folders of docs.path that hold the default version's own kinds of page (the API reference, the
+ * examples, the guides: src/routes/api-urls.ts, docs.ts): a version there would take them over.
+ */
+const RESERVED_PATHS: ReadonlyMap<string, string> = new Map([['api', 'API reference'], ['examples', 'examples'], ['guides', 'guides']]);
+
 export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const versions = config.docs.versions;
@@ -41,6 +47,12 @@ export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
     const path = seenPaths.get(v.path.toLowerCase());
     if (path !== undefined && v.path) out.push(error('config', 'config/duplicate-version', `${at(i)} has the same path "${v.path}" as ${at(path)}: their pages would overwrite each other.`, { file, hint: 'Give each version its own path segment.' }));
     else seenPaths.set(v.path.toLowerCase(), i);
+    const taken = RESERVED_PATHS.get(v.path.toLowerCase());
+    if (taken) {
+      out.push(error('config', 'config/version-path', `${at(i)} has the path "${v.path}", where ${config.docs.path}/${v.path.toLowerCase()} holds the ${taken} of the version at today's URLs: those pages would become this version's.`, {
+        file, hint: `Give it a path that names the release, such as '4.0'; ${[...RESERVED_PATHS.keys()].map((p) => `"${p}"`).join(', ')} are taken.`,
+      }));
+    }
     if (v.path && !v.library) {
       out.push(error('config', 'config/version-library', `${at(i)} lives under ${config.docs.path}/${v.path} but names no release to document.`, {
         file, hint: `Add library: { version: '…', dir: 'content/versions/…/node_modules/${config.library.package}' } to it.`,

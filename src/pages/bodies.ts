@@ -19,7 +19,7 @@ import type { PageBody } from '../render/body.ts';
 import { renderItemNotes } from './api-notes.ts';
 import { notFoundBody, pageModuleBody, withCards } from './simple-bodies.ts';
 import { API_GLOBALS_PATH } from '../routes/api-urls.ts';
-import { docPath, sectionOf } from '../routes/docs.ts';
+import { docPath, sectionPages } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 
 export interface BodyInputs {
@@ -129,9 +129,7 @@ function refusedInComments(input: BodyInputs, apiCtx: ApiRenderContext, what: st
 }
 
 function sectionCards(index: DocSource, input: BodyInputs) {
-  const section = sectionOf(index.id);
-  return input.docs
-    .filter((d) => d !== index && sectionOf(d.id) === section)
+  return sectionPages(input.docs, index.id)
     .sort((a, b) => (a.data.sidebar_position ?? Infinity) - (b.data.sidebar_position ?? Infinity))
     .map((d) => ({ title: d.data.title, description: d.data.description, href: docPath(input.config.docs.path, d.id) }));
 }

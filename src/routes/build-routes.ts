@@ -64,15 +64,20 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     const v = versionOfDoc(id, input.versions);
     return v ? { version: v.name } : {};
   };
+  /** The id within its version's folder: `4.0/index` is 4.0's docs index, as `index` is the default version's. */
+  const local = (id: string): string => {
+    const v = versionOfDoc(id, input.versions);
+    return v ? id.slice(v.segment.length + 1) : id;
+  };
   const routes: RouteRecord[] = [
     ...input.pageModules.map((p): RouteRecord => ({
       path: p.path, kind: p.path === '/' ? 'home' : 'page', exact: true, source: p.file, model: { type: 'page-module', file: p.file },
     })),
     ...input.docs.map((d): RouteRecord => ({
       path: docPath(base, d.id),
-      kind: d.id === 'index' ? 'docs-index' : d.id.endsWith('/index') ? 'examples-index' : 'doc',
+      kind: local(d.id) === 'index' ? 'docs-index' : d.id.endsWith('/index') ? 'examples-index' : 'doc',
       exact: true,
-      sidebar: docSidebar(d.id),
+      sidebar: docSidebar(local(d.id)),
       ...versionOf(d.id),
       source: d.file,
       model: { type: 'doc', doc: d },
@@ -81,7 +86,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     ...(input.versions ?? []).flatMap((v) => apiRoutes(v.model, v.dts, v.readme, apiBaseOf(v.docsPath), v.name)),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = [...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
+  const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
   const sidebars = buildSidebars(base, input.docs, input.model);
   const sidebarHome = homes(sidebars);
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
@@ -116,6 +121,16 @@ function homes(sidebars: Sidebars): Partial<Record<SidebarId, string>> {
  * files (`installation/index.html`, `Installation/index.html`) are one file on
  * macOS and Windows, so the site would silently lose a page there.
  */
+/** A page of the default version at a version's own address (`content/docs/4.0.md` at /docs/4.0). */
+function versionAddressTaken(docs: readonly DocSource[], versions: readonly VersionRouteInput[] = []): Diagnostic[] {
+  return docs.flatMap((d) => {
+    const v = versions.find((x) => x.segment.toLowerCase() === d.id.toLowerCase());
+    return v ? [error('content', 'routes/version-address', `${rel(d.file)} would be published at ${v.docsPath}, the address of the docs of version ${v.name}, as a page of the version at today's URLs.`, {
+      file: d.file, hint: `Rename it, or move it to ${rel(d.file).replace(/\.mdx?$/, '')}/index.md to make it version ${v.name}'s landing page.`,
+    })] : [];
+  });
+}
+
 function duplicatePaths(routes: readonly RouteRecord[]): Diagnostic[] {
   const seen = new Map<string, RouteRecord>();
   const out: Diagnostic[] = [];

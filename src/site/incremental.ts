@@ -7,7 +7,7 @@ import { listContentFiles } from '../content/walk.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { OutputFile } from '../output/write.ts';
 import type { RenderedPage } from '../render/render-site.ts';
-import { sectionOf } from '../routes/docs.ts';
+import { cardsKey } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import type { ChangePlan } from './changes.ts';
 
@@ -82,11 +82,6 @@ export function routesNeedingBodies(
   });
 }
 
-/** What a section index's cards show of its pages. */
-function cardsKey(docs: readonly DocSource[], indexId: string): string {
-  const section = sectionOf(indexId);
-  return JSON.stringify(docs.filter((d) => sectionOf(d.id) === section).map((d) => [d.id, d.data.title, d.data.description, d.data.sidebar_position]));
-}
 
 function docRouteKey(routes: readonly RouteRecord[]): string {
   return routes.flatMap((r) => (r.model.type === 'doc' ? [`${r.model.doc.file}>${r.path}`] : [])).join('\n');

@@ -19,7 +19,7 @@ import { join, relative, sep } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/docs.ts';
 import type { Assets } from '../render/document.ts';
-import { sectionOf } from '../routes/docs.ts';
+import { cardsKey } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { sha256 } from './page-cache.ts';
 
@@ -149,8 +149,3 @@ async function treeKey(dir: string): Promise<string> {
   return sha256(...parts);
 }
 
-/** What a section index's cards show of its pages. */
-function cardsKey(docs: readonly DocSource[], indexId: string): string {
-  const section = sectionOf(indexId);
-  return JSON.stringify(docs.filter((d) => sectionOf(d.id) === section).map((d) => [d.id, d.data.title, d.data.description, d.data.sidebar_position]));
-}
