@@ -14,8 +14,9 @@
 // never to the checkout, a folder holding it, content/, out/, .git or
 // node_modules/ (the key's folder), nor into one of them bar node_modules/.cache/.
 import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { readContent, replaceFile, sealBytes } from './cache-seal.js';
+import { isInside } from './path-inside.js';
 
 export const CACHE_NAME = '.pkidocs-cache';
 const TAG = 'CACHEDIR.TAG';
@@ -47,7 +48,7 @@ export function claimCacheFolder(root, outDir = join(root, 'out')) {
   // A committed link could aim at an empty folder another program reads (~/.bashrc.d sources every file,
   // and the cache holds content text in JSON strings). And code run from a cache outside the checkout
   // does not find the checkout's packages (the TypeDoc child fails): so the cache stays in the checkout.
-  if (!inside(real, at(root))) {
+  if (!isInside(real, at(root))) {
     refuse(`${cache} is a link to ${real}, outside the checkout: pkidocs keeps its cache inside the checkout, where no other program reads it.`,
       'Remove the link (pkidocs then makes its own folder), or point it at a folder inside the checkout; to keep a cache between CI runs, save and restore the .pkidocs-cache folder itself.');
   }
@@ -72,34 +73,27 @@ function tagText(root, stats) {
 /** Why `real` may not be the cache: it holds the checkout or a folder of it, or lies in one; undefined when it may. */
 function forbiddenPlace(real, root, outDir) {
   const checkout = at(root);
-  if (inside(checkout, real, true)) return 'the checkout itself or a folder holding it';
+  if (isInside(checkout, real, { orSelf: true })) return 'the checkout itself or a folder holding it';
   const parts = { 'content/': join(root, 'content'), 'the output folder': outDir, '.git/': join(root, '.git'), 'node_modules/': join(root, 'node_modules') };
   for (const [name, path] of Object.entries(parts)) {
     const folder = at(path);
-    if (inside(folder, real, true)) return `a folder holding ${name}`;
-    if (!inside(real, folder)) continue;
+    if (isInside(folder, real, { orSelf: true })) return `a folder holding ${name}`;
+    if (!isInside(real, folder)) continue;
     // node_modules/.cache/ is where tools keep caches; the seal key's folder is not one.
     const cacheOfTools = join(folder, '.cache');
-    if (name === 'node_modules/' && inside(real, cacheOfTools) && !inside(real, join(cacheOfTools, 'pkidocs'), true)) continue;
+    if (name === 'node_modules/' && isInside(real, cacheOfTools) && !isInside(real, join(cacheOfTools, 'pkidocs'), { orSelf: true })) continue;
     return `a folder inside ${name}`;
   }
   return undefined;
 }
 
-/** A path's real path, or the path itself when it does not exist. */
+/** A path's real path, or the path itself when it does not exist (src/shared/path-inside.ts's realPathOfSync resolves the existing part: TypeScript, which bin/ cannot load). */
 function at(path) {
   try {
     return realpathSync(path);
   } catch {
     return resolve(path);
   }
-}
-
-/** Whether `path` lies below `folder` (or is it, with `orSelf`); both real paths. */
-function inside(path, folder, orSelf = false) {
-  const rel = relative(folder, path);
-  if (rel === '') return orSelf;
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 function refuse(message, hint) {

@@ -98,8 +98,8 @@ function notice(text) {
 function cacheKey(root) {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL(import.meta.url))).update(esbuildVersion(root)).update(process.platform);
-  // src/shared/cache-seal.ts and cache-folder.ts bundle them.
-  hash.update(readFileSync(join(root, 'bin/cache-seal.js'))).update(readFileSync(join(root, 'bin/cache-folder.js')));
+  // src/shared/cache-seal.ts, cache-folder.ts and path-inside.ts bundle them.
+  for (const name of ['cache-seal.js', 'cache-folder.js', 'path-inside.js']) hash.update(readFileSync(join(root, 'bin', name)));
   // externals.js writes the modules that load the packages.
   hash.update(readFileSync(join(root, 'bin/externals.js')));
   // The bundle holds the installed packages' code too (a copy of the checkout without its lock file, as some tests make, keys on the rest).

@@ -39,17 +39,23 @@ const why = (root, file, part) => part === '..'
 // Resolving an import, esbuild reads the package.json of each folder on the way (for "type", "sideEffects",
 // "main"), a read no hook sees; it ignores tsconfig.json (tsconfigRaw). One of the content folder that is not
 // a regular file there (a link out, a FIFO, a folder) is refused before esbuild reads it.
-const oddPackageJson = (root, file) => {
+// seen (one Map a bundle) keeps each folder's answer: the imports of one folder walk its parents once.
+const oddPackageJson = (root, file, seen) => {
   let at;
   try { at = realpathSync(file); } catch { try { at = realpathSync(dirname(file)); } catch { return undefined; } }
+  const walked = [];
+  let odd;
   for (; badPart(root, at) === undefined; at = dirname(at)) {
+    if (seen.has(at)) { odd = seen.get(at); break; }
+    walked.push(at);
     const found = join(at, 'package.json');
     let stat;
     try { stat = lstatSync(found); } catch { stat = undefined; }
-    if (stat && !stat.isFile() && !regularInside(root, found)) return found;
+    if (stat && !stat.isFile() && !regularInside(root, found)) { odd = found; break; }
     if (at === root) break;
   }
-  return undefined;
+  for (const folder of walked) seen.set(folder, odd);
+  return odd;
 };
 // A link to a regular file of the content folder, not hidden.
 const regularInside = (root, file) => {
@@ -58,9 +64,10 @@ const regularInside = (root, file) => {
 const guard = (root) => ({
   name: 'content-only',
   setup(build) {
+    const seen = new Map();
     build.onResolve({ filter: /^(\.{0,2}\/|\/)/ }, (args) => {
       const file = resolve(args.resolveDir, args.path);
-      const bad = oddPackageJson(root, file);
+      const bad = oddPackageJson(root, file, seen);
       if (bad !== undefined) return { errors: [{ text: (args.kind === 'entry-point' ? 'it lies below ' : 'it imports ' + relative(root, file) + ', below ') + relative(root, bad) + ', which is not a regular file of the content folder (a link out, a FIFO, a folder); esbuild would read it to resolve imports: make it a regular file of the content folder, or remove it' }] };
       if (args.kind === 'entry-point') return undefined;
       const part = badPart(root, file);

@@ -7,18 +7,14 @@
 // (`export { X as "a/b" }`) would name no page or anchor: refused too.
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ApiModel } from '../api/model.ts';
-import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, globalsAnchor, namespaceOf } from './api-urls.ts';
-
-/** A JavaScript identifier, or identifiers joined by dots (a namespace's members). */
-const NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)*$/u;
+import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, globalsAnchor, isRoutableName, namespaceOf } from './api-urls.ts';
 
 export function apiAnchorClashes(model: ApiModel, dts: string): Diagnostic[] {
   const sections = [...Object.values(GLOBALS_SECTION_IDS), NAMESPACES_SECTION_ID];
   const taken = new Map<string, string>();
   const found: Diagnostic[] = [];
   for (const item of model.items) {
-    if (!NAME.test(item.name)) {
-      // `export { X as "../../docs/installation" }` would name a path out of the API pages.
+    if (!isRoutableName(item.name)) {
       found.push(error('content', 'api/unroutable-name', `The export ${JSON.stringify(item.name)} is not an identifier, so it cannot name an API page or anchor.`, {
         file: dts, hint: 'Export it under an identifier name (letters, digits, _ and $).',
       }));

@@ -32,6 +32,18 @@ const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
   enum: 'enumerations',
 };
 
+/** A JavaScript identifier, or identifiers joined by dots (a namespace's members). */
+const ROUTABLE_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*(?:\.[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)*$/u;
+
+/**
+ * Whether an export's name may make an API page path or anchor (apiItemHref):
+ * a d.ts may export under any string, and `export { X as "../../docs/installation" }`
+ * would name a path out of the API pages.
+ */
+export function isRoutableName(name: string): boolean {
+  return ROUTABLE_NAME.test(name);
+}
+
 /**
  * Page of a class, interface or enum; anchor of the other kinds on the page
  * of the namespace that declares them, or on the globals page.

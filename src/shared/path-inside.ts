@@ -10,19 +10,11 @@
 // `out/..x` is. Letter case counts, as on Linux: `OUT` is another folder.
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
-/**
- * Whether `path` lies below `folder`, both as written (links are not
- * resolved: resolve them first with realPathOf when they may be links).
- * The folder itself counts only with `orSelf`.
- */
-export function isInside(path: string, folder: string, options: { orSelf?: boolean } = {}): boolean {
-  const rel = relative(resolve(folder), resolve(path));
-  if (rel === '') return options.orSelf === true;
-  // isAbsolute: on Windows, a path on another drive.
-  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
-}
+// isInside(path, folder, { orSelf }): plain JavaScript in bin/, whose cache-folder check runs before the CLI loads.
+// Links are not resolved: resolve them first with realPathOf when they may be links.
+export { isInside } from '../../bin/path-inside.js';
 
 /** The missing tail of a path, kept as written after its nearest existing folder. */
 function throughExisting(path: string, real: (p: string) => string): string {

@@ -4,22 +4,13 @@
 // only: a listed `keys/id_ed25519` whose folder `keys` is a link to ~/.ssh
 // is read there, and the log states the key's size ("(371 bytes, the build
 // wrote 1; …)"), and with a guessed sha256, whether the guess is right.
-import { execFile } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCheckout } from './support/fresh-checkout.ts';
 
-const { tmp: TMP, checkout: CHECKOUT, out: OUT } = freshCheckout();
+const { tmp: TMP, out: OUT, check } = freshCheckout();
 const KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${'k12'.repeat(100)}\n-----END OPENSSH PRIVATE KEY-----\n`;
-
-function check(): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), 'check', '--out', OUT], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stderr + stdout });
-    });
-  });
-}
 
 describe('check of an out/ whose folder is a link out of it', () => {
   it('reads nothing through the link: the log does not state the size of the file there', async () => {

@@ -3,22 +3,14 @@
 // committed as out could lead anywhere (out-link-to-empty-folder-outside).
 // Once, the swap refused to move the link after the checks had accepted it,
 // and every build left its whole temporary site at out.tmp-<token>.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCheckout, INSTALLATION } from './support/fresh-checkout.ts';
 
-const { tmp: TMP, checkout: CHECKOUT, out: OUT, build } = freshCheckout();
-
-/** `pkidocs build --out <out>` without removing out first (the checkout's build() does). */
-function buildInPlace(): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [join(CHECKOUT, 'bin/pkidocs.js'), 'build', '--out', OUT], { cwd: CHECKOUT, env: { ...process.env, NO_COLOR: '1' } }, (err, stdout, stderr) => {
-      done({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stderr + stdout });
-    });
-  });
-}
+const { tmp: TMP, checkout: CHECKOUT, out: OUT, build, pkidocs } = freshCheckout();
+/** `pkidocs build --out <out>` without removing out first (build() does). */
+const buildInPlace = () => pkidocs('build', '--out', OUT);
 
 describe('an output folder reached through a symbolic link', () => {
   it('out -> a site pkidocs built: the build refuses (exit 64), names the folder to pass instead, and leaves no temporary site', async () => {

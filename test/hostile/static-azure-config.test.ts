@@ -5,34 +5,20 @@
 // bc4c625) it is host configuration, not content: published from
 // content/static, it serves a static notes.txt, which pkidocs copies as
 // harmless text, as text/html, and the script in it runs at the site's origin.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { freshCheckout } from './support/fresh-checkout.ts';
+import { expectTextNotMadeHtml } from './support/host-rule-file.ts';
 
-const { checkout: CHECKOUT, out: OUT, build } = freshCheckout();
-const STATIC = join(CHECKOUT, 'content/static');
-const published = (name: string): string | undefined => (existsSync(join(OUT, name)) ? readFileSync(join(OUT, name), 'utf8') : undefined);
+const fresh = freshCheckout();
 
 describe('a host configuration file (Azure, IIS) in content/static', () => {
   it('staticwebapp.config.json cannot make a static text file an HTML page with script', async () => {
-    mkdirSync(STATIC, { recursive: true });
-    writeFileSync(join(STATIC, 'notes.txt'), '<script>document.title = "k14-attack ran"</script>\n');
-    writeFileSync(join(STATIC, 'staticwebapp.config.json'), JSON.stringify({ mimeTypes: { '.txt': 'text/html' } }));
-    const result = await build();
-    const served = { rule: /text\/html/.test(published('staticwebapp.config.json') ?? ''), script: published('notes.txt')?.includes('<script>') ?? false };
-    expect(served.rule && served.script, result.output).toBe(false);
-    expect(result.code).toBe(3);
+    await expectTextNotMadeHtml(fresh, 'staticwebapp.config.json', JSON.stringify({ mimeTypes: { '.txt': 'text/html' } }), /text\/html/);
   }, 180_000);
 
   // IIS, and Azure App Service on Windows, read web.config at the site's root the same way.
   it('web.config cannot make a static text file an HTML page with script', async () => {
-    mkdirSync(STATIC, { recursive: true });
-    writeFileSync(join(STATIC, 'notes.txt'), '<script>document.title = "k14-attack ran"</script>\n');
-    writeFileSync(join(STATIC, 'web.config'), '<?xml version="1.0"?>\n<configuration><system.webServer><staticContent><remove fileExtension=".txt" /><mimeMap fileExtension=".txt" mimeType="text/html" /></staticContent></system.webServer></configuration>\n');
-    const result = await build();
-    const served = { rule: /text\/html/.test(published('web.config') ?? ''), script: published('notes.txt')?.includes('<script>') ?? false };
-    expect(served.rule && served.script, result.output).toBe(false);
-    expect(result.code).toBe(3);
+    const rule = '<?xml version="1.0"?>\n<configuration><system.webServer><staticContent><remove fileExtension=".txt" /><mimeMap fileExtension=".txt" mimeType="text/html" /></staticContent></system.webServer></configuration>\n';
+    await expectTextNotMadeHtml(fresh, 'web.config', rule, /text\/html/);
   }, 180_000);
 });

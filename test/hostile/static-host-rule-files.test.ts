@@ -7,49 +7,41 @@
 // served as text/html, and its script runs at the site's origin: the typing
 // by extension (static-markup.ts) is not what such a host does. They are
 // host configuration: refused, unless the config (code) opts in.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freshCheckout } from './support/fresh-checkout.ts';
+import { expectTextNotMadeHtml, plantStatic, published } from './support/host-rule-file.ts';
 
-const { checkout: CHECKOUT, out: OUT, build } = freshCheckout();
-const CONFIG = join(CHECKOUT, 'content/site.config.ts');
-const STATIC = join(CHECKOUT, 'content/static');
-const published = (name: string): string | undefined => (existsSync(join(OUT, name)) ? readFileSync(join(OUT, name), 'utf8') : undefined);
+const fresh = freshCheckout();
+const CONFIG = join(fresh.checkout, 'content/site.config.ts');
 
 describe('static files a host reads as its own rules', () => {
   it('_headers cannot make a static text file an HTML page with script', async () => {
-    mkdirSync(STATIC, { recursive: true });
-    writeFileSync(join(STATIC, 'notes.txt'), '<script>document.title = "k12-attack ran"</script>\n');
-    writeFileSync(join(STATIC, '_headers'), '/notes.txt\n  Content-Type: text/html; charset=utf-8\n  X-Content-Type-Options: nosniff\n');
-    const result = await build();
-    const served = { rule: /content-type:\s*text\/html/i.test(published('_headers') ?? ''), script: published('notes.txt')?.includes('<script>') ?? false };
-    expect(served.rule && served.script, result.output).toBe(false);
-    expect(result.code).toBe(3);
+    const rule = '/notes.txt\n  Content-Type: text/html; charset=utf-8\n  X-Content-Type-Options: nosniff\n';
+    const result = await expectTextNotMadeHtml(fresh, '_headers', rule, /content-type:\s*text\/html/i);
     expect(result.output).toContain("_headers is read by Netlify and Cloudflare Pages as the host's own rules");
     expect(result.output).toContain('[content/host-rule-file]');
     expect(result.output).toContain('static: { hostRuleFiles: true }');
   }, 180_000);
 
   it('_redirects cannot answer a path of the site with another site (a Netlify proxy)', async () => {
-    mkdirSync(STATIC, { recursive: true });
-    writeFileSync(join(STATIC, '_redirects'), '/docs/installation  https://attacker.example/page.html  200!\n');
-    const result = await build();
-    expect(published('_redirects') ?? '', result.output).not.toMatch(/https:\/\/attacker\.example\S*\s+200/);
+    plantStatic(fresh, { _redirects: '/docs/installation  https://attacker.example/page.html  200!\n' });
+    const result = await fresh.build();
+    expect(published(fresh, '_redirects') ?? '', result.output).not.toMatch(/https:\/\/attacker\.example\S*\s+200/);
     expect(result.code).toBe(3);
     expect(result.output).toContain('[content/host-rule-file]');
   }, 180_000);
 
   it('a config that opts in with static.hostRuleFiles publishes both as they are', async () => {
-    mkdirSync(STATIC, { recursive: true });
     const rules = { _headers: '/*\n  X-Frame-Options: DENY\n', _redirects: '/old  /docs/installation  301\n' };
-    for (const [name, text] of Object.entries(rules)) writeFileSync(join(STATIC, name), text);
+    plantStatic(fresh, rules);
     const config = readFileSync(CONFIG, 'utf8');
     writeFileSync(CONFIG, config.replace('  docs: {', '  static: { hostRuleFiles: true },\n  docs: {'));
     try {
-      const result = await build();
+      const result = await fresh.build();
       expect(result.code, result.output).toBe(0);
-      expect({ _headers: published('_headers'), _redirects: published('_redirects') }).toEqual(rules);
+      expect({ _headers: published(fresh, '_headers'), _redirects: published(fresh, '_redirects') }).toEqual(rules);
     } finally {
       writeFileSync(CONFIG, config);
     }

@@ -74,6 +74,31 @@ async function heal(): Promise<void> {
   expect((await run(WARM, ['build', '--out', WARM_OUT])).code).toBe(0);
 }
 
+/** Warm equals cold, the reference's `file` holding `text` (the edit took); the warm checkout healed before the verdict. */
+async function expectWarmEqualsColdShowing(file: string, text: string): Promise<void> {
+  const { differing } = await warmEqualsCold();
+  expect(readFileSync(join(REF_OUT, file), 'utf8')).toContain(text);
+  await heal();
+  expect(differing).toEqual([]);
+}
+
+/**
+ * The home page (a page module) shows `name`, imported from content/shared/<specifier>;
+ * `before` and then `after` write files there (file name to the text it exports).
+ * Warm equals cold both times, and the second home shows after's last text.
+ */
+async function homeImportChanged(name: string, specifier: string, before: Record<string, string>, after: Record<string, string>): Promise<void> {
+  const write = (files: Record<string, string>): void => {
+    for (const [file, text] of Object.entries(files)) writeFileSync(join(WARM, 'content/shared', file), `export const ${name} = '${text}';\n`);
+  };
+  mkdirSync(join(WARM, 'content/shared'), { recursive: true });
+  write(before);
+  writeFileSync(join(WARM, 'content/pages/index.tsx'), `import { createElement as h } from 'react';\nimport { ${name} } from '../shared/${specifier}';\nexport default function Home() { return h('h1', null, ${name}); }\n`);
+  expect((await warmEqualsCold()).differing).toEqual([]);
+  write(after);
+  await expectWarmEqualsColdShowing('index.md', Object.values(after).at(-1)!);
+}
+
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   twinsCheckout(WARM);
@@ -140,35 +165,16 @@ describe('a warm build equals a --no-cache build', () => {
   it('after a file that takes over a data module import is added (more.tsx beside more.ts)', async () => {
     // esbuild resolves `./more` to .tsx before .ts: the table now shows more.tsx's rows.
     writeFileSync(join(WARM, 'content/docs/more.tsx'), "export const more = [{ code: 'E3', meaning: 'From more.tsx.' }];\n");
-    const { differing } = await warmEqualsCold();
-    expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From more.tsx.');
-    await heal();
-    expect(differing).toEqual([]);
+    await expectWarmEqualsColdShowing('docs/codes.md', 'From more.tsx.');
   });
 
   it('after a file a page module imports from outside content/pages is edited', async () => {
-    mkdirSync(join(WARM, 'content/shared'), { recursive: true });
-    writeFileSync(join(WARM, 'content/shared/hero.ts'), "export const hero = 'First hero';\n");
-    writeFileSync(join(WARM, 'content/pages/index.tsx'), "import { createElement as h } from 'react';\nimport { hero } from '../shared/hero.ts';\nexport default function Home() { return h('h1', null, hero); }\n");
-    expect((await warmEqualsCold()).differing).toEqual([]);
-    writeFileSync(join(WARM, 'content/shared/hero.ts'), "export const hero = 'Second hero';\n");
-    const { differing } = await warmEqualsCold();
-    expect(readFileSync(join(REF_OUT, 'index.md'), 'utf8')).toContain('Second hero');
-    await heal();
-    expect(differing).toEqual([]);
+    await homeImportChanged('hero', 'hero.ts', { 'hero.ts': 'First hero' }, { 'hero.ts': 'Second hero' });
   });
 
   it('after a file that takes over a page module import is added (banner.tsx beside banner.ts)', async () => {
     // The compiled module is reused by its inputs; `../shared/banner` now names another file.
-    mkdirSync(join(WARM, 'content/shared'), { recursive: true });
-    writeFileSync(join(WARM, 'content/shared/banner.ts'), "export const banner = 'From banner.ts';\n");
-    writeFileSync(join(WARM, 'content/pages/index.tsx'), "import { createElement as h } from 'react';\nimport { banner } from '../shared/banner';\nexport default function Home() { return h('h1', null, banner); }\n");
-    expect((await warmEqualsCold()).differing).toEqual([]);
-    writeFileSync(join(WARM, 'content/shared/banner.tsx'), "export const banner = 'From banner.tsx';\n");
-    const { differing } = await warmEqualsCold();
-    expect(readFileSync(join(REF_OUT, 'index.md'), 'utf8')).toContain('From banner.tsx');
-    await heal();
-    expect(differing).toEqual([]);
+    await homeImportChanged('banner', 'banner', { 'banner.ts': 'From banner.ts' }, { 'banner.tsx': 'From banner.tsx' });
   });
 
   it('after a symlinked folder a data module imports from is pointed elsewhere', async () => {
@@ -181,10 +187,7 @@ describe('a warm build equals a --no-cache build', () => {
     expect((await warmEqualsCold()).differing).toEqual([]);
     rmSync(join(WARM, 'content/docs/data'));
     symlinkSync('../data-b', join(WARM, 'content/docs/data'));
-    const { differing } = await warmEqualsCold();
-    expect(readFileSync(join(REF_OUT, 'docs/codes.md'), 'utf8')).toContain('From folder b.');
-    await heal();
-    expect(differing).toEqual([]);
+    await expectWarmEqualsColdShowing('docs/codes.md', 'From folder b.');
   });
 
   it('after a twin of out/ is moved away and a symlink to it put in its place', async () => {
@@ -204,10 +207,7 @@ describe('a warm build equals a --no-cache build', () => {
   it('after the site baseUrl is set (the search index names it)', async () => {
     const config = join(WARM, 'content/site.config.ts');
     writeFileSync(config, readFileSync(config, 'utf8').replace("title: 'Twins',", "title: 'Twins', baseUrl: '/a/',"));
-    const { differing } = await warmEqualsCold();
-    expect(readFileSync(join(REF_OUT, '_pkidocs/search-index.json'), 'utf8')).toContain('"base":"/a/"');
-    await heal();
-    expect(differing).toEqual([]);
+    await expectWarmEqualsColdShowing('_pkidocs/search-index.json', '"base":"/a/"');
   });
 
   it('after an API twin of out/ is edited by hand, its size, inode and mtime kept', async () => {

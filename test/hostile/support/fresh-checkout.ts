@@ -34,6 +34,8 @@ export interface FreshCheckout {
   timedBuild(limitMs: number): Promise<{ code: number | 'killed'; ms: number; output: string }>;
   /** `pkidocs check --out out/` with these flags. */
   check(...flags: string[]): Promise<CliResult & { output: string }>;
+  /** `pkidocs <args>` in the checkout, out/ left as it is (planted links and all). */
+  pkidocs(...args: string[]): Promise<CliResult & { output: string }>;
   /** The files of out/ (relative paths) whose text holds `text` (none when there is no out/). */
   filesHolding(text: string): string[];
 }
@@ -50,6 +52,10 @@ export function freshCheckout(): FreshCheckout {
       done({ code: e ? (e.code ?? 1) : 0, stdout, stderr, killed: Boolean(e?.killed) });
     });
   });
+  const pkidocs = async (...args: string[]): Promise<CliResult & { output: string }> => {
+    const r = await run(args);
+    return { code: r.code, stdout: r.stdout, stderr: r.stderr, output: r.stderr + r.stdout };
+  };
 
   beforeAll(() => {
     mkdirSync(join(checkout, 'node_modules'), { recursive: true });
@@ -86,10 +92,8 @@ export function freshCheckout(): FreshCheckout {
       const r = await run(['build', '--out', out], limitMs);
       return { code: r.killed ? 'killed' : r.code, ms: Date.now() - start, output: r.stderr + r.stdout };
     },
-    async check(...flags) {
-      const r = await run(['check', '--out', out, ...flags]);
-      return { code: r.code, stdout: r.stdout, stderr: r.stderr, output: r.stderr + r.stdout };
-    },
+    check: (...flags) => pkidocs('check', '--out', out, ...flags),
+    pkidocs,
     filesHolding(text) {
       try {
         return readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
