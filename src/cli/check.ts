@@ -51,7 +51,8 @@ export async function checkCommand({ reporter, outDir, external }: CheckOptions)
   report.broken.forEach((d) => reporter.diagnostic(d));
   const time = ((performance.now() - started) / 1000).toFixed(1);
   // The build counts every href of every page, repeats included; the crawl counts each URL once, and only on the pages a link reaches.
-  const unreached = [...manifest.keys()].filter((p) => p.endsWith('.html')).map((p) => pageKey(base + p)).filter((p) => !crawled.has(p)).sort();
+  // One page per URL: the not-found page is written both as 404.html and as the route /404.
+  const unreached = [...new Set([...manifest.keys()].filter((p) => p.endsWith('.html')).map((p) => pageKey(base + p)))].filter((p) => !crawled.has(p)).sort();
   const shown = unreached.length > 5 ? `${unreached.slice(0, 5).join(', ')} and ${unreached.length - 5} more` : unreached.join(', ');
   const missed = unreached.length ? ` ${plural(unreached.length, 'built page is', 'built pages are')} not linked from any page, so not crawled: ${shown}.` : '';
   reporter.result(`Checked ${plural(report.pages, 'page')} (those a link reaches from the home page) and ${plural(report.checked, 'link')} (distinct URLs, each once${external ? ', other sites included' : ''}) in ${time} s: ${report.broken.length ? `${report.broken.length} broken` : 'none broken'}.${missed}`);

@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(join(SITE, 'docs/a/index.html'), page('<a href="/">home</a>'));
   writeFileSync(join(SITE, 'docs/orphan/index.html'), page('<a href="/">home</a>'));
   writeFileSync(join(SITE, '404.html'), page('<h1>Page Not Found</h1>'));
+  // The build writes the not-found page twice, as the real site holds it: 404.html and the route /404.
+  mkdirSync(join(SITE, '404'));
+  writeFileSync(join(SITE, '404/index.html'), page('<h1>Page Not Found</h1>'));
   const manifest: Manifest = new Map();
   for (const path of (await listTree(SITE)).files) manifest.set(path, entryOf(readFileSync(join(SITE, path))));
   writeFileSync(join(SITE, MANIFEST), manifestText(manifest));
@@ -30,10 +33,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('pkidocs check output', () => {
-  it('says what it is doing on stderr, then counts pages and links in the build\'s words and names the pages no link reaches', async () => {
+  it('says what it is doing on stderr, then counts pages and links in the build\'s words and names the pages no link reaches, each once', async () => {
     const { code, stdout, stderr } = await runCli(['check', '--out', SITE]);
     expect(code).toBe(ExitCode.Ok);
-    expect(stderr).toBe(`Comparing the 4 files of ${SITE} with the manifest its build wrote…\nCrawling ${SITE} over HTTP from its home page…\n`);
+    expect(stderr).toBe(`Comparing the 5 files of ${SITE} with the manifest its build wrote…\nCrawling ${SITE} over HTTP from its home page…\n`);
     expect(stdout).toMatch(/^Checked 2 pages \(those a link reaches from the home page\) and \d+ links \(distinct URLs, each once\) in [\d.]+ s: none broken\. 2 built pages are not linked from any page, so not crawled: \/404, \/docs\/orphan\.\n$/);
   });
 
