@@ -15,9 +15,12 @@ export interface CrawlOptions {
   external: boolean;
   /** Called for each page as the crawl reaches it. */
   onPage?: (url: string) => void;
-  /** Called when a host asked to wait (429) and the link is tried again. */
-  onRetry?: (url: string, seconds: number) => void;
+  /** Called when a link is tried again: status 429 (asked to wait), 5xx, or 0 (no answer in time, or the connection failed). */
+  onRetry?: (url: string, seconds: number, status: number) => void;
 }
+
+/** How long one request may take before it counts as unanswered (and is tried again). */
+export const TIMEOUT_MS = 20_000;
 
 export interface CrawlReport {
   checked: number;
@@ -35,7 +38,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
       pages++;
       options.onPage?.(url);
     });
-    checker.on('retry', (r) => options.onRetry?.(r.url, r.secondsUntilRetry));
+    checker.on('retry', (r) => options.onRetry?.(r.url, r.secondsUntilRetry, r.status));
     const result = await checker.check({
       path: start,
       recurse: true,
@@ -43,7 +46,7 @@ export async function crawlSite(options: CrawlOptions): Promise<CrawlReport> {
       cleanUrls: true,
       checkFragments: true,
       concurrency: options.external ? 25 : 50,
-      timeout: 20_000,
+      timeout: TIMEOUT_MS,
       retry: true,
       retryErrors: true,
       retryErrorsCount: 3,

@@ -5,7 +5,7 @@
 // crawl); the result line on stdout uses the build's words for pages and
 // links, and names the built pages no link reaches (the crawl misses them).
 import { access } from 'node:fs/promises';
-import { crawlSite } from '../check/crawl.ts';
+import { crawlSite, TIMEOUT_MS } from '../check/crawl.ts';
 import { error } from '../diagnostics/diagnostic.ts';
 import { MANIFEST, readManifest } from '../output/manifest.ts';
 import { siteBase } from '../output/site-base.ts';
@@ -46,12 +46,13 @@ export async function checkCommand({ reporter, outDir, external }: CheckOptions)
     base,
     external,
     onPage: (url) => crawled.add(pageKey(new URL(url).pathname)),
-    onRetry: (url, seconds) => reporter.info(`${url} asked to wait: trying again in ${seconds} s.`),
+    onRetry: (url, seconds, status) => reporter.info(`${url} ${retryReason(status)}: trying again in ${seconds} s.`),
   });
   report.broken.forEach((d) => reporter.diagnostic(d));
   const time = ((performance.now() - started) / 1000).toFixed(1);
   // The build counts every href of every page, repeats included; the crawl counts each URL once, and only on the pages a link reaches.
-  const unreached = [...manifest.keys()].filter((p) => p.endsWith('.html')).map((p) => pageKey(base + p)).filter((p) => !crawled.has(p)).sort();
+  // One page per URL: the not-found page is written both as 404.html and as the route /404.
+  const unreached = [...new Set([...manifest.keys()].filter((p) => p.endsWith('.html')).map((p) => pageKey(base + p)))].filter((p) => !crawled.has(p)).sort();
   const shown = unreached.length > 5 ? `${unreached.slice(0, 5).join(', ')} and ${unreached.length - 5} more` : unreached.join(', ');
   const missed = unreached.length ? ` ${plural(unreached.length, 'built page is', 'built pages are')} not linked from any page, so not crawled: ${shown}.` : '';
   reporter.result(`Checked ${plural(report.pages, 'page')} (those a link reaches from the home page) and ${plural(report.checked, 'link')} (distinct URLs, each once${external ? ', other sites included' : ''}) in ${time} s: ${report.broken.length ? `${report.broken.length} broken` : 'none broken'}.${missed}`);
@@ -63,4 +64,11 @@ function pageKey(path: string): string {
   let bare = decodeURI(path).replace(/(?:\/index)?\.html$/, '');
   while (bare.endsWith('/')) bare = bare.slice(0, -1);
   return bare || '/';
+}
+
+/** Why linkinator tries a link again: only a 429 asked to wait; a busy machine makes the local host miss the timeout. */
+function retryReason(status: number): string {
+  if (status === 429) return 'asked to wait';
+  if (status) return `answered ${status}`;
+  return `gave no answer within ${TIMEOUT_MS / 1000} s, or dropped the connection`;
 }

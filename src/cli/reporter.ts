@@ -13,6 +13,9 @@ export interface CliReporter extends Reporter {
   result(line: string): void;
 }
 
+/** The longest stage name ('api-versions'), so every stage's time sits in one column; times under 1000 s. */
+const NAME_WIDTH = 12;
+
 export function useColor(stream: NodeJS.WriteStream = process.stderr, env = process.env): boolean {
   return Boolean(stream.isTTY) && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb';
 }
@@ -41,7 +44,7 @@ export function createReporter(options: { color: boolean; live?: boolean; write?
       live?.finish(name);
       if (options.quiet) return;
       const mark = ok ? paint(32, '✓') : paint(31, '✗');
-      write(`${mark} ${name.padEnd(10)} ${paint(2, `${Math.round(ms)} ms`.padStart(8))}${detail ? `  ${detail}` : ''}\n`);
+      write(`${mark} ${name.padEnd(NAME_WIDTH)} ${paint(2, `${Math.round(ms)} ms`.padStart(9))}${detail ? `  ${detail}` : ''}\n`);
     },
     diagnostic(d) {
       const label = d.severity === 'error' ? paint(31, 'error') : paint(33, 'warning');

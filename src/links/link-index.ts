@@ -6,6 +6,7 @@
 // A full build is the first update of an empty index (links/check.ts).
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
+import { suggestPage } from './suggest-page.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { collectLinks, type PageLinks } from './collect.ts';
 import { stripBase, withBase } from '../shared/base-url.ts';
@@ -247,7 +248,7 @@ class Checker {
     const target = this.pages.get(path);
     if (!target) {
       this.allPaths ??= [...this.pages.keys()];
-      return { code: 'links/missing-page', what: `points to ${path}, which is not a page of the site`, suggestion: closest(path, this.allPaths) + (fragment ? `#${fragment}` : '') };
+      return { code: 'links/missing-page', what: `points to ${path}, which is not a page of the site`, suggestion: suggestPage(path, this.allPaths) + (fragment ? `#${fragment}` : '') };
     }
     if (!fragment || target.ids.has(fragment)) return undefined;
     return {

@@ -38,7 +38,7 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
     void preTokenizeDocs(bundled.then(() => contentRead), config, ctx.layout.contentDir, () => converted);
   };
   const apiLoad = apiDirty
-    ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
+    ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${library.version}: ${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);
   // Every other docs version's model, each keyed and cached per declaration file as the default one is.
   const versionsLoad = apiDirty

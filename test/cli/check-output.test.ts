@@ -1,8 +1,10 @@
 // What `pkidocs check` tells a newcomer, on a small hand-made site (no real
 // build): what it is doing while it works (stderr), a result in the build's
-// words for pages and links, the built pages no link reaches, and a folder
-// without a manifest refused in the README's words.
+// words for pages and links, the built pages no link reaches, why a link is
+// tried again, and a folder without a manifest refused in the README's words.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
@@ -13,6 +15,13 @@ const TMP = join(ROOT, 'test/.tmp/check-output');
 const SITE = join(TMP, 'site');
 const page = (body: string): string => `<!doctype html><html lang="en"><head><meta name="pkidocs:base-url" content="/"><title>t</title></head><body>${body}</body></html>`;
 
+/** A site folder with its manifest, as a build leaves it. */
+async function seal(dir: string): Promise<void> {
+  const manifest: Manifest = new Map();
+  for (const path of (await listTree(dir)).files) manifest.set(path, entryOf(readFileSync(join(dir, path))));
+  writeFileSync(join(dir, MANIFEST), manifestText(manifest));
+}
+
 beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(join(SITE, 'docs/a'), { recursive: true });
@@ -21,19 +30,20 @@ beforeAll(async () => {
   writeFileSync(join(SITE, 'docs/a/index.html'), page('<a href="/">home</a>'));
   writeFileSync(join(SITE, 'docs/orphan/index.html'), page('<a href="/">home</a>'));
   writeFileSync(join(SITE, '404.html'), page('<h1>Page Not Found</h1>'));
-  const manifest: Manifest = new Map();
-  for (const path of (await listTree(SITE)).files) manifest.set(path, entryOf(readFileSync(join(SITE, path))));
-  writeFileSync(join(SITE, MANIFEST), manifestText(manifest));
+  // The build writes the not-found page twice, as the real site holds it: 404.html and the route /404.
+  mkdirSync(join(SITE, '404'));
+  writeFileSync(join(SITE, '404/index.html'), page('<h1>Page Not Found</h1>'));
+  await seal(SITE);
   mkdirSync(join(TMP, 'no-manifest'));
   writeFileSync(join(TMP, 'no-manifest/404.html'), page('x'));
 });
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('pkidocs check output', () => {
-  it('says what it is doing on stderr, then counts pages and links in the build\'s words and names the pages no link reaches', async () => {
+  it('says what it is doing on stderr, then counts pages and links in the build\'s words and names the pages no link reaches, each once', async () => {
     const { code, stdout, stderr } = await runCli(['check', '--out', SITE]);
     expect(code).toBe(ExitCode.Ok);
-    expect(stderr).toBe(`Comparing the 4 files of ${SITE} with the manifest its build wrote…\nCrawling ${SITE} over HTTP from its home page…\n`);
+    expect(stderr).toBe(`Comparing the 5 files of ${SITE} with the manifest its build wrote…\nCrawling ${SITE} over HTTP from its home page…\n`);
     expect(stdout).toMatch(/^Checked 2 pages \(those a link reaches from the home page\) and \d+ links \(distinct URLs, each once\) in [\d.]+ s: none broken\. 2 built pages are not linked from any page, so not crawled: \/404, \/docs\/orphan\.\n$/);
   });
 
@@ -43,4 +53,25 @@ describe('pkidocs check output', () => {
     expect(stderr).toContain(`${join(TMP, 'no-manifest')} holds no built site: it has no ${MANIFEST}, the list of files a build of pkidocs writes`);
     expect(stderr).not.toContain('404.html');
   });
+
+  it('says why a link is tried again: a 503 is "answered 503", not "asked to wait"', async () => {
+    // Another site that fails its first two requests (linkinator's HEAD, then its GET), then answers.
+    let requests = 0;
+    const flaky = createServer((_req, res) => void res.writeHead(++requests <= 2 ? 503 : 200).end());
+    await new Promise<void>((done) => flaky.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/flaky`;
+    const site = join(TMP, 'external');
+    mkdirSync(site);
+    writeFileSync(join(site, 'index.html'), page(`<a href="${url}">flaky</a>`));
+    writeFileSync(join(site, '404.html'), page('<h1>Page Not Found</h1>'));
+    await seal(site);
+    try {
+      const { code, stderr } = await runCli(['check', '--out', site, '--external']);
+      expect(code).toBe(ExitCode.Ok);
+      expect(stderr).toMatch(new RegExp(`^${url} answered 503: trying again in \\d s\\.$`, 'm'));
+      expect(stderr).not.toContain('asked to wait');
+    } finally {
+      flaky.close();
+    }
+  }, 60_000);
 });

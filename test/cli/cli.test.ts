@@ -63,6 +63,6 @@ describe('terminal output', () => {
     const r = createReporter({ color: false, write: (s) => lines.push(s) });
     r.diagnostic({ code: 'links/missing-page', category: 'links', severity: 'error', message: 'The link is broken.', hint: 'Fix it.', file: 'docs/a.md', line: 3, column: 7 });
     r.stage('links', 12.4, '3 links');
-    expect(lines.join('')).toBe('docs/a.md:3:7 error The link is broken. [links/missing-page]\n  → Fix it.\n✓ links         12 ms  3 links\n');
+    expect(lines.join('')).toBe('docs/a.md:3:7 error The link is broken. [links/missing-page]\n  → Fix it.\n✓ links            12 ms  3 links\n');
   });
 });
