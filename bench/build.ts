@@ -1,30 +1,32 @@
 // npm run bench: pkidocs builds of the real site against TypeDoc's own HTML
-// output of the same d.ts (yardstick.ts), in a throw-away copy of the checkout.
-// Cases: cold (--no-cache); warm with nothing changed; warm with one Markdown
-// file changed (one page rendered); warm with one doc comment of the d.ts
-// changed. Warm builds go into the same out/ every time, as a user rebuilds.
+// output of the default version's d.ts (yardstick.ts), in throw-away copies of
+// the checkout (sites.ts): the real site, every documented version (today
+// 4.0.0 + 3.3.2), and the same site trimmed to its default version (3.3.2).
+// Cases: cold (--no-cache) and warm with nothing changed, for each site; on the
+// real site, warm with one Markdown file changed (one page rendered) and warm
+// with one doc comment of the d.ts changed. Warm builds go into the same out/
+// every time, as a user rebuilds.
 // Each time is the wall time of the whole process, spawn to exit (the CLI's
 // own "Built … in" figure, printed beside it, leaves out start-up and exit);
 // each memory figure the peak of the whole process tree (measure.ts).
 // RUNS=n rounds (default 5); --record appends the table to docs/benchmarks.md.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtLine } from './built-line.ts';
-import { copyCheckout, ROOT } from './checkout.ts';
 import { measure, median, range, type Measured } from './measure.ts';
 import { loadAverage, record } from './record.ts';
+import { allVersionsSite, singleVersionSite, type BenchSite } from './sites.ts';
 import { yardstick } from './yardstick.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const loadAtStart = loadAverage();
 const DIR = mkdtempSync(join(tmpdir(), 'pkidocs-bench-'));
-copyCheckout(DIR, ['content']);
-cpSync(join(ROOT, 'node_modules/pkijs'), join(DIR, 'node_modules/pkijs'), { recursive: true });
-const ENTRY = join(DIR, 'node_modules/pkijs/build/index.d.ts');
-const WARM_OUT = join(DIR, 'out');
-const MARKDOWN = join(DIR, 'content/docs/installation.md');
+const all = allVersionsSite(join(DIR, 'all'));
+const single = singleVersionSite(join(DIR, 'single'));
+const ENTRY = join(all.dir, 'node_modules/pkijs/build/index.d.ts');
+const MARKDOWN = join(all.dir, 'content/docs/installation.md');
 const markdown = readFileSync(MARKDOWN, 'utf8');
 const dts = readFileSync(ENTRY, 'utf8');
 const COMMENT = 'Initializes a new instance of the {@link Certificate} class';
@@ -39,6 +41,8 @@ interface Sample extends Measured {
 interface Case {
   name: string;
   target: string;
+  /** Untimed, before each run. */
+  prepare?: () => Promise<unknown>;
   run: (round: number) => Promise<Sample>;
   samples: Sample[];
 }
@@ -46,8 +50,8 @@ interface Case {
 const typedoc = yardstick(ENTRY);
 let programFiles = '';
 
-async function build(args: string[]): Promise<Sample> {
-  const r = await measure(process.execPath, [join(DIR, 'bin/pkidocs.js'), 'build', ...args], { cwd: DIR });
+async function build(site: BenchSite, args: string[]): Promise<Sample> {
+  const r = await measure(process.execPath, [join(site.dir, 'bin/pkidocs.js'), 'build', '--config', site.config, ...args], { cwd: site.dir });
   const line = builtLine(r.output);
   return { ...r, pages: line?.rendered, built: line?.seconds };
 }
@@ -62,22 +66,33 @@ async function freshOut<T>(f: (out: string) => Promise<T>): Promise<T> {
   }
 }
 
+/** A site's warm out/, where every warm build of it goes. */
+const warmOut = (site: BenchSite): string => join(site.dir, 'out');
+/** Untimed: a warm case starts from a build into its own out/ (the cache records the out/ of the last build, a cold one's). */
+const rebuild = (site: BenchSite) => (): Promise<Sample> => build(site, ['--out', warmOut(site)]);
+const cold = (site: BenchSite) => (): Promise<Sample> => freshOut((out) => build(site, ['--no-cache', '--out', out]));
+
 const cases: Case[] = [
   { name: 'TypeDoc HTML (its CLI, empty folder)', target: '', samples: [], run: () => freshOut(async (out) => {
     const r = await typedoc.run(out);
     programFiles = r.files;
     return r;
   }) },
-  { name: 'pkidocs cold (--no-cache)', target: '≤ 0.85×; tree peak ≤ TypeDoc’s', samples: [], run: () => freshOut((out) => build(['--no-cache', '--out', out])) },
-  { name: 'pkidocs warm, nothing changed', target: '≤ 0.08×', samples: [], run: () => build(['--out', WARM_OUT]) },
-  { name: 'pkidocs warm, one Markdown file changed', target: '≤ 0.10×, 1 page rendered', samples: [], run: (round) => {
+  { name: `pkidocs cold (--no-cache), ${single.versions} only`, target: '≤ 0.85×; tree peak ≤ TypeDoc’s', samples: [], run: cold(single) },
+  { name: `pkidocs cold (--no-cache), ${all.versions}`, target: '', samples: [], run: cold(all) },
+  { name: `pkidocs warm, nothing changed, ${single.versions} only`, target: '≤ 0.08×', samples: [], prepare: rebuild(single), run: rebuild(single) },
+  { name: `pkidocs warm, nothing changed, ${all.versions}`, target: '≤ 0.08×', samples: [], prepare: async () => {
+    writeFileSync(MARKDOWN, markdown); // the previous round's edit undone
+    await rebuild(all)();
+  }, run: rebuild(all) },
+  { name: `pkidocs warm, one Markdown file changed, ${all.versions}`, target: '≤ 0.10×, 1 page rendered', samples: [], run: (round) => {
     writeFileSync(MARKDOWN, `${markdown}\nBenchmark edit ${round}.\n`);
-    return build(['--out', WARM_OUT]);
+    return rebuild(all)();
   } },
   // Left changed: the next round's cold build converts this d.ts and fills the cache with it.
-  { name: 'pkidocs warm, a d.ts doc comment changed', target: '≤ 0.6×', samples: [], run: (round) => {
+  { name: `pkidocs warm, a d.ts doc comment changed, ${all.versions}`, target: '≤ 0.6×', samples: [], run: (round) => {
     writeFileSync(ENTRY, dts.replace(COMMENT, `${COMMENT} (benchmark edit ${round})`));
-    return build(['--out', WARM_OUT]);
+    return rebuild(all)();
   } },
 ];
 
@@ -89,16 +104,12 @@ const cases: Case[] = [
 const settleDisk = (): void => void spawnSync('sync');
 
 try {
-  await build(['--out', WARM_OUT]); // the CLI bundle and the caches of this copy
+  for (const site of [all, single]) await rebuild(site)(); // the CLI bundle and the caches of each copy
   // Round by round, each case once: the load of a shared machine drifts over minutes, and
   // interleaving gives every case the same drift. Each ratio is taken within its round.
   for (let round = 0; round < RUNS; round++) {
-    for (const [i, c] of cases.entries()) {
-      // Untimed: the warm cases start from a build into their own out/ (the cold run's cache records its out/).
-      if (i === 2) {
-        writeFileSync(MARKDOWN, markdown);
-        await build(['--out', WARM_OUT]);
-      }
+    for (const c of cases) {
+      await c.prepare?.();
       settleDisk();
       c.samples.push(await c.run(round));
     }
@@ -120,7 +131,9 @@ const rows = cases.map((c) => {
     `${median(c.samples.map((s) => s.peakMb)).toFixed(0)} MB (${range(c.samples.map((s) => s.peakMb), 0)})`, c === yard ? '' : pages, c.target];
 });
 const table = [
-  `${RUNS} interleaved rounds; medians (min–max); a ratio is the median of the rounds' own ratios. TypeDoc's program: ${programFiles}.`,
+  `${RUNS} interleaved rounds; medians (min–max); a ratio is the median of the rounds' own ratios. ` +
+    `Sites: ${all.versions} (the real one) and ${single.versions} only (its config trimmed to that version). ` +
+    `TypeDoc documents ${single.versions}'s d.ts; its program: ${programFiles}.`,
   '',
   '| case | wall, spawn to exit | "Built … in" | vs TypeDoc | tree peak RSS | pages rendered | target |',
   '|---|---|---|---|---|---|---|',

@@ -5,7 +5,8 @@
 // per size the median cold (--no-cache) and warm (nothing changed, same out/)
 // wall time of the whole process, the time per page, the cold build against
 // TypeDoc's own HTML output of the same d.ts (yardstick.ts; interleaved with
-// the cold runs), the peak RSS of the whole process tree (measure.ts) and the
+// the cold runs), the peak RSS of the whole process tree (measure.ts) of the
+// cold and warm builds and of TypeDoc, and the
 // output size. SIZES=1,4,10 and RUNS=n (default 3) choose what runs;
 // --record appends the table to docs/benchmarks.md.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -82,7 +83,7 @@ function size(dir: string): number {
 
 const loadAtStart = loadAverage();
 const mb = (xs: number[]): string => `${median(xs).toFixed(0)} MB`;
-const rows: string[][] = [['size', 'pages', 'cold', 'cold per page', 'TypeDoc HTML', 'cold vs TypeDoc', 'warm', 'warm per page', 'tree peak: cold / TypeDoc', 'output']];
+const rows: string[][] = [['size', 'pages', 'cold', 'cold per page', 'TypeDoc HTML', 'cold vs TypeDoc', 'warm', 'warm per page', 'tree peak: cold / warm / TypeDoc', 'output']];
 for (const factor of SIZES) {
   const dir = join(tmpdir(), `pkidocs-scale-${factor}`);
   const out = join(dir, 'out');
@@ -108,7 +109,7 @@ for (const factor of SIZES) {
   const w = median(warm.map((s) => s.seconds));
   const ratio = median(cold.map((s, i) => s.seconds / docs[i]!.seconds));
   rows.push([`${factor}×`, String(pages), `${c.toFixed(2)} s`, `${((c / pages) * 1000).toFixed(1)} ms`, `${median(docs.map((d) => d.seconds)).toFixed(2)} s`, `${ratio.toFixed(2)}×`,
-    `${w.toFixed(2)} s`, `${((w / pages) * 1000).toFixed(2)} ms`, `${mb(cold.map((s) => s.rssMb))} / ${mb(docs.map((d) => d.peakMb))}`, `${(size(out) / 1e6).toFixed(1)} MB`]);
+    `${w.toFixed(2)} s`, `${((w / pages) * 1000).toFixed(2)} ms`, `${mb(cold.map((s) => s.rssMb))} / ${mb(warm.map((s) => s.rssMb))} / ${mb(docs.map((d) => d.peakMb))}`, `${(size(out) / 1e6).toFixed(1)} MB`]);
   process.stderr.write(` ${factor}×: | ${rows.at(-1)!.join(' | ')} | (load ${loadAverage()})\n`);
   typedoc.remove();
   rmSync(dir, { recursive: true, force: true });
