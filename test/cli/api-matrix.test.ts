@@ -4,15 +4,14 @@
 // the same declaration file with the options of the API stage. Every export,
 // member, flag and signature TypeDoc documents must be found in the built HTML
 // where a reader looks for it (api-matrix/expected.ts says where): zero misses.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMPILER_OPTIONS, TYPEDOC_OPTIONS } from '../../src/api/options.ts';
 import { ROOT, runCli } from '../support/cli.ts';
 import { FIXTURE_HOME } from '../support/fixture-site.ts';
 import { expectedFacts, keywordAliases, normaliseCode } from './api-matrix/expected.ts';
 import { pageFacts } from './api-matrix/pages.ts';
+import { typedocJson } from './api-matrix/typedoc-json.ts';
 
 const TMP = join(ROOT, `test/.tmp/api-matrix-${process.pid}`);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -24,19 +23,6 @@ const MATRIX: [string, Library][] = [
   ['pkijs 4.0.0', { package: 'pkijs', version: '4.0.0', dir: 'content/versions/pkijs-4.0/node_modules/pkijs', entry: 'build/index.d.ts' }],
   ['the constructs fixture', { package: 'matrix', version: '1.0.0', dir: 'test/fixtures/api/matrix', entry: 'index.d.ts' }],
 ];
-
-/** TypeDoc's JSON of `entry`, from its own CLI with the API stage's options (no tsconfig.json of its own). */
-function typedocJson(entry: string, dir: string): Promise<unknown> {
-  const options = { ...TYPEDOC_OPTIONS, entryPoints: [entry], compilerOptions: COMPILER_OPTIONS, json: join(dir, 'typedoc.json.out'), logLevel: 'Error' };
-  writeFileSync(join(dir, 'typedoc.json'), JSON.stringify(options));
-  const cli = resolve(ROOT, 'node_modules/typedoc/bin/typedoc');
-  return new Promise((done, failed) => {
-    execFile(process.execPath, [cli, '--options', join(dir, 'typedoc.json')], { cwd: dir }, (err, _out, stderr) => {
-      if (err) failed(new Error(`typedoc failed on ${entry}:\n${stderr}`));
-      else done(JSON.parse(readFileSync(join(dir, 'typedoc.json.out'), 'utf8')));
-    });
-  });
-}
 
 const config = (lib: Library): string => `export default {
   title: '${lib.package}', tagline: '${lib.package}',
@@ -67,7 +53,7 @@ describe('the API reference against TypeDoc', () => {
     const dir = join(TMP, name.replace(/\W+/g, '-'));
     mkdirSync(dir, { recursive: true });
     // One after the other: each is a process of its own, on a machine of two cores.
-    const json = await typedocJson(resolve(ROOT, lib.dir, lib.entry), dir);
+    const json = await typedocJson(resolve(ROOT, lib.dir, lib.entry));
     const out = await buildSite(lib, dir);
     const keywords = keywordAliases(json);
     const code = (text: string) => normaliseCode(text, keywords);

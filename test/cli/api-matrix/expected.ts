@@ -3,7 +3,7 @@
 // member's flags, and its declaration as the page writes it. pages.ts reads
 // the same lines from the built HTML; a line of this file missing there is a
 // miss. Types are written by the parity test's TypeDoc writer (test/unit/api/parity).
-import { signature, typeText } from '../../unit/api/parity/typedoc-facts.ts';
+import { objectText, signature, typeText } from '../../unit/api/parity/typedoc-facts.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- TypeDoc's JSON schema, read loosely */
 type J = any;
@@ -34,7 +34,7 @@ export function expectedFacts(project: J, code: (text: string) => string): strin
         const [dir, section] = PAGE_DIRS[c.kind]!;
         out.push(listed(page, section, full), titled(`${dir}/${full}`, full), ...itemPage(c, `${dir}/${full}`, full, code));
       } else if (c.kind === 2097152) {
-        out.push(at(page, 'type-aliases', c.name, `type ${c.name}${typeParameters(c.typeParameters)} = ${typeText(c.type)}`));
+        out.push(at(page, 'type-aliases', c.name, `type ${c.name}${typeParameters(c.typeParameters)} = ${c.type ? typeText(c.type) : objectText(c)}`));
       } else if (c.kind === 32) {
         out.push(at(page, 'variables', c.name, `${c.flags?.isConst ? 'const' : 'let'} ${c.name}: ${typeText(c.type)}`));
       } else if (c.kind === 64) {
@@ -97,8 +97,9 @@ function member(m: J, page: string, owner: string, ofClass: boolean, code: (text
 
 /**
  * The forms two writers may differ in without a reader seeing another type:
- * spacing and line breaks, parentheses, the trailing `,` and `;` of a list
- * broken over lines (`(\n  value: T,\n) => void;\n}`), keyword aliases, and
+ * spacing and line breaks, parentheses, the trailing `,` and `;` and the
+ * leading `|` of a list broken over lines (`(\n  value: T,\n) => void;\n}`,
+ * `=\n  | A\n  | B`), keyword aliases, and
  * how a name is qualified (`asn1js.Integer` and `Integer`).
  */
 export function normaliseCode(code: string, keywords: ReadonlyMap<string, string>): string {
@@ -107,7 +108,8 @@ export function normaliseCode(code: string, keywords: ReadonlyMap<string, string
     .replace(/\b[A-Za-z_$][\w$]*\.(?=[A-Za-z_$])/g, '')
     .replace(/,(?=\s*\))/g, '')
     .replace(/[\s()]/g, '')
-    .replace(/;(?=})/g, '');
+    .replace(/;(?=})/g, '')
+    .replace(/([:=<,[{]|=>)[|&]/g, '$1');
 }
 
 /** Type aliases of a keyword (`type SchemaType = any`): a page may name either. */
