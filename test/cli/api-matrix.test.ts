@@ -3,7 +3,8 @@
 // each as a site of its own through the CLI; TypeDoc's CLI writes its JSON for
 // the same declaration file with the options of the API stage. Every export,
 // member, flag and signature TypeDoc documents must be found in the built HTML
-// where a reader looks for it (api-matrix/expected.ts says where): zero misses.
+// where a reader looks for it (api-matrix/expected.ts says where), and each
+// member's declarations in the Markdown twins (api-matrix/twins.ts): zero misses.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { ROOT, runCli } from '../support/cli.ts';
 import { FIXTURE_HOME } from '../support/fixture-site.ts';
 import { expectedFacts, keywordAliases, normaliseCode } from './api-matrix/expected.ts';
 import { pageFacts } from './api-matrix/pages.ts';
+import { expectedTwinFacts, twinFacts } from './api-matrix/twins.ts';
 import { typedocJson } from './api-matrix/typedoc-json.ts';
 
 const TMP = join(ROOT, `test/.tmp/api-matrix-${process.pid}`);
@@ -60,8 +62,12 @@ describe('the API reference against TypeDoc', () => {
     const theirs = expectedFacts(json, code);
     const ours = new Set(pageFacts(out, code));
     const misses = theirs.filter((f) => !ours.has(f));
-    console.log(`${name}: ${theirs.length} facts of TypeDoc's JSON looked for on ${ours.size} of the pages', ${misses.length} missed`);
+    const twinsExpected = expectedTwinFacts(json, code);
+    const twins = new Set(twinFacts(out, code));
+    const twinMisses = twinsExpected.filter((f) => !twins.has(f));
+    console.log(`${name}: ${theirs.length} facts of TypeDoc's JSON looked for in the HTML pages, ${misses.length} missed; ${twinsExpected.length} in the Markdown twins, ${twinMisses.length} missed`);
     expect(theirs.length).toBeGreaterThan(60);
     expect(misses).toEqual([]);
+    expect(twinMisses).toEqual([]);
   });
 });
