@@ -56,10 +56,10 @@ function declaration(member: ApiMember, cx: ApiMarkdownContext): string {
   // `readonly` is written by the type renderer itself (properties), or implied by a getter without a setter.
   const flags = member.flags.filter((f) => f === 'static' || f === 'abstract' || f === 'protected');
   const name = member.kind === 'constructor' ? 'constructor' : member.name;
-  const text = member.signatures?.length
-    ? member.signatures.map((s) => plain(cx.types.signature(name, s))).join(';\n')
-    : plain(cx.types.member(member));
-  return flags.length ? text.split('\n').map((l) => `${flags.join(' ')} ${l}`).join('\n') : text;
+  const texts = member.signatures?.length ? member.signatures.map((s) => plain(cx.types.signature(name, s))) : [plain(cx.types.member(member))];
+  // Once per declaration: a signature broken over lines keeps its parameters' lines as TypeScript.
+  const prefix = flags.length ? `${flags.join(' ')} ` : '';
+  return texts.map((t) => `${prefix}${t}`).join(';\n');
 }
 
 /**

@@ -71,7 +71,8 @@ function signatureSections(item: ApiPageItem, cx: ApiRenderContext): SectionView
   }
   if (item.indexSignatures?.length) {
     const signatures = item.indexSignatures.map((s) => ({
-      codeHtml: `[${escapeText(s.parameter.name)}: ${s.parameter.type ? cx.types.type(s.parameter.type) : 'string'}]: ${cx.types.type(s.type)}`,
+      // With its `readonly`: `readonly [n: number]: T` forbids the writes a bare one allows.
+      codeHtml: cx.types.indexSignature(s),
       ...(s.doc ? { docHtml: cx.docs.doc(s.doc) } : {}),
     }));
     sections.push({

@@ -65,7 +65,7 @@ function indexText(s: J): string {
   return `${s.flags?.isReadonly ? 'readonly ' : ''}[${p?.name ?? 'key'}: ${p?.type ? typeText(p.type) : 'string'}]: ${typeText(s.type)}`;
 }
 
-function objectText(d: J): string {
+export function objectText(d: J): string {
   const sigs: J[] = d.signatures ?? [];
   if (!d.children?.length && !d.indexSignatures?.length && sigs.length === 1) {
     const s = sigs[0];
