@@ -100,3 +100,11 @@ export interface ApiGlobalsPageProps {
   /** The page listing what the older version exported and this one does not. */
   removedLink?: LinkView;
 }
+
+/** A version's removed-exports page: the older version's exports it no longer has. */
+export interface ApiRemovedPageProps {
+  title: string;
+  /** One sentence: which versions, and how many exports. */
+  intro: string;
+  entries: IndexEntry[];
+}

@@ -3,7 +3,7 @@
 // page is the same for the exports the namespace declares (TypeDoc's module
 // and namespace pages are alike too).
 import type { ApiFunction, ApiItem, ApiItemKind, ApiPageItem, ApiTypeAlias, ApiVariable } from '../../api/model.ts';
-import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, apiNamespaceHref, globalsAnchor, namespaceOf } from '../../routes/api-urls.ts';
+import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, apiRemovedPath, apiNamespaceHref, globalsAnchor, namespaceOf } from '../../routes/api-urls.ts';
 import type { ApiGlobalsPageProps, MarkView, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
 import { escapeText } from '../../shared/escape.ts';
@@ -37,9 +37,12 @@ export function globalsPageProps(cx: ApiRenderContext, namespace = ''): ApiGloba
   ];
   const own = namespace ? cx.model.namespaces?.find((n) => n.name === namespace) : undefined;
   const docHtml = own ? cx.docs.doc(own.doc) : undefined;
+  // The API index of a version with an older neighbour links its removed-exports page.
+  const removedLink = !namespace && cx.marks?.removed() ? { removedLink: { text: `Exports removed since ${cx.marks.removed()!.older.label}`, href: apiRemovedPath(cx.base) } } : {};
   return {
     title: namespace ? `Namespace ${namespace}` : cx.model.packageName,
     ...(docHtml ? { docHtml } : {}),
+    ...removedLink,
     indexes: indexes.filter((i) => i.entries.length),
     sections: sections.filter((s) => s.members.length),
   };
