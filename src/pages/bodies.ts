@@ -4,7 +4,7 @@
 // it for a subset of routes.
 import { dirname } from 'node:path';
 import type { ApiRenderContext } from '../render/api/index.ts';
-import { renderApiGlobalsPage, renderApiItemPage } from '../render/api/index.ts';
+import { renderApiGlobalsPage, renderApiItemPage, renderApiRemovedPage } from '../render/api/index.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { isPageItem } from '../api/model.ts';
 import type { ApiNoteFile } from '../content/api-notes.ts';
@@ -92,6 +92,9 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
       case 'api-globals':
         body = renderApiGlobalsPage(apiCtx, m.namespace);
         out.diagnostics.push(...refusedInComments(input, apiCtx, m.namespace ? `the namespace ${m.namespace}` : 'the list of all exports'));
+        break;
+      case 'api-removed':
+        body = renderApiRemovedPage(apiCtx);
         break;
       case 'page-module': {
         const mod = input.pageModules.find((p) => p.file === m.file)!;

@@ -14,7 +14,7 @@ export interface LlmsSection {
   entries: LlmsEntry[];
 }
 
-const API_KINDS: ReadonlySet<string> = new Set(['api-readme', 'api-globals', 'api-namespace', 'api-class', 'api-enum']);
+const API_KINDS: ReadonlySet<string> = new Set(['api-readme', 'api-globals', 'api-namespace', 'api-removed', 'api-class', 'api-enum']);
 
 const isDocs = (r: RouteRecord): boolean => r.kind === 'home' || r.kind === 'page' || (r.model.type === 'doc' && r.sidebar !== 'examples');
 const isExample = (r: RouteRecord): boolean => r.sidebar === 'examples';

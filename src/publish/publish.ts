@@ -33,7 +33,7 @@ const TABLE_FENCE = /^[^\S\n\r\u2028\u2029]*(`{3,}|~{3,})table\b/m; // \s but li
 /** Routes whose twin is made from the rendered HTML: page modules, and docs with generated tables. */
 export function needsHtml(route: RouteRecord): boolean {
   const m = route.model;
-  return m.type === 'page-module' || (m.type === 'doc' && TABLE_FENCE.test(m.doc.body));
+  return m.type === 'page-module' || m.type === 'api-removed' || (m.type === 'doc' && TABLE_FENCE.test(m.doc.body));
 }
 
 /** Routes whose twin is made from the API model alone (and the config and site notes). */
@@ -112,7 +112,7 @@ export function publishSite(input: PublishInput): PublishResult {
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath, m.namespace);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config);
-    else if (m.type === 'page-module' && body) markdown = htmlTwin(body.title, body.description, html!, link);
+    else if ((m.type === 'page-module' || m.type === 'api-removed') && body) markdown = htmlTwin(body.title, body.description, html!, link);
     if (markdown !== undefined) twins.set(route.path, markdown);
     memo?.set(route.path, { from, markdown });
   }

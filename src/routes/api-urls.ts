@@ -26,6 +26,9 @@ export function apiBaseOf(versionDocsPath: string): string {
 /** The globals page under an API base. */
 export const apiGlobalsPath = (base: string = API_BASE): string => `${base}/globals`;
 
+/** The list of the exports a version removed, under its API base (a version with an older neighbour only). */
+export const apiRemovedPath = (base: string): string => `${base}/removed-exports`;
+
 const PAGE_DIRS: Partial<Record<ApiItemKind, string>> = {
   class: 'classes',
   interface: 'interfaces',

@@ -12,7 +12,7 @@ import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
 import { readingOrder } from '../shared/navigation.ts';
 import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
-import { apiBaseOf } from './api-urls.ts';
+import { apiBaseOf, apiRemovedPath } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 import { addVersionLinks } from './version-links.ts';
 
@@ -84,6 +84,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     })),
     ...apiRoutes(input.model, input.dts, input.readme),
     ...(input.versions ?? []).flatMap((v) => apiRoutes(v.model, v.dts, v.readme, apiBaseOf(v.docsPath), v.name)),
+    ...removedRoutes(input),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
   const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
@@ -97,6 +98,16 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
   }
   addVersionLinks(input.config, routes);
   return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
+}
+
+/** The removed-exports page of each other version that has an older one (docs.versions lists the newest first). */
+function removedRoutes(input: RouteInputs): RouteRecord[] {
+  const all = input.config.docs.versions;
+  return (input.versions ?? []).flatMap((v): RouteRecord[] => {
+    const at = all.findIndex((c) => c.name === v.name);
+    if (at < 0 || at === all.length - 1) return [];
+    return [{ path: apiRemovedPath(apiBaseOf(v.docsPath)), kind: 'api-removed', exact: true, sidebar: 'docs', version: v.name, source: v.dts, model: { type: 'api-removed' } }];
+  });
 }
 
 /** The version whose folder of content/docs holds the page `id` (`4.0/installation`), if any. */

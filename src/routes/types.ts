@@ -11,6 +11,8 @@ export type RouteModel =
   /** The globals page, or with `namespace` (a qualified name) that namespace's page. */
   | { type: 'api-globals'; namespace?: string }
   | { type: 'api-readme'; file: string }
+  /** What the older neighbouring version exported and this one does not (src/render/api/marks.ts). */
+  | { type: 'api-removed' }
   | { type: 'page-module'; file: string }
   | { type: 'not-found' };
 

@@ -10,6 +10,7 @@ export type RouteKind =
   | 'api-readme'
   | 'api-globals'
   | 'api-namespace'
+  | 'api-removed'
   | 'api-class'
   | 'api-interface'
   | 'api-enum'

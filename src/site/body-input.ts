@@ -7,6 +7,8 @@ import { loadedHighlighter } from '../content/highlight.ts';
 import type { RenderMarkdown } from '../content/markdown.ts';
 import { checkApiNotes } from '../pages/api-notes.ts';
 import { createApiRenderContext, type ApiRenderContext } from '../render/api/index.ts';
+import { versionMarks, type ApiMarks } from '../render/api/marks.ts';
+import { versionDocsPath } from '../config/versions.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
 import { versionHomes } from '../routes/version-links.ts';
@@ -42,8 +44,34 @@ export function versionContexts(input: Inputs, highlighter: Parameters<typeof cr
   return new Map(input.versionApis.map((v) => {
     const base = apiBaseOf(v.docsPath);
     const markdown = createDocMarkdown(highlighter, apiHrefs(v.api.model, base), apiFacts(v.api.model));
-    return [v.name, { markdown, apiCtx: createApiRenderContext(v.api.model, markdown, base), sitePath: versionSitePath(input, v) }];
+    return [v.name, { markdown, apiCtx: createApiRenderContext(v.api.model, markdown, base, siteMarks(input).get(v.name)), sitePath: versionSitePath(input, v) }];
   }));
+}
+
+/** The default version's API render context, with its version marks. */
+export function defaultApiContext(input: Inputs, markdown: RenderMarkdown): ApiRenderContext {
+  const name = input.config.docs.versions.find((v) => !v.path)?.name;
+  return createApiRenderContext(input.api.model, markdown, undefined, name === undefined ? undefined : siteMarks(input).get(name));
+}
+
+const marksMemo = new WeakMap<Inputs['api'], { versionApis: Inputs['versionApis']; config: Inputs['config']; marks: Map<string, ApiMarks> }>();
+
+/**
+ * The version marks of every documented version, by name: each pair of
+ * neighbouring versions diffed once per build (and once per watch session
+ * while the models and config stay the same), never per page.
+ */
+export function siteMarks({ config, api, versionApis }: Inputs): Map<string, ApiMarks> {
+  const memo = marksMemo.get(api);
+  if (memo && memo.versionApis === versionApis && memo.config === config) return memo.marks;
+  const models = new Map(versionApis.map((v) => [v.name, v.api.model]));
+  const versions = config.docs.versions.flatMap((v) => {
+    const model = v.path ? models.get(v.name) : api.model;
+    return model ? [{ name: v.name, label: v.label, model, base: apiBaseOf(versionDocsPath(config, v)) }] : [];
+  });
+  const marks = versions.length > 1 ? versionMarks(versions) : new Map<string, ApiMarks>();
+  marksMemo.set(api, { versionApis, config, marks });
+  return marks;
 }
 
 /** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
@@ -123,7 +151,7 @@ export function lazyBodies(ctx: StageContext, input: Inputs, renderer: Renderer)
   let versionCtx: Map<string, VersionRender> | undefined;
   const render = (routes: readonly RouteRecord[]) => {
     markdown ??= createDocMarkdown(loadedHighlighter(), apiHrefs(api.model), apiFacts(api.model));
-    apiCtx ??= createApiRenderContext(api.model, markdown);
+    apiCtx ??= defaultApiContext(input, markdown);
     versionCtx ??= versionContexts(input, loadedHighlighter());
     return renderer.renderBodies(routes, bodyInput(ctx, input, markdown, apiCtx, versionCtx));
   };

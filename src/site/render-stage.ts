@@ -4,7 +4,6 @@
 import { notedItems } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
 import { openApiBodyCache } from '../pages/api-body-cache.ts';
-import { createApiRenderContext } from '../render/api/index.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
@@ -13,7 +12,7 @@ import { defaultScope, versionSearchFile } from '../search/version-indexes.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
-import { apiBodyKey, bodyInput, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
+import { apiBodyKey, bodyInput, defaultApiContext, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
@@ -27,7 +26,7 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   }
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
-  const apiCtx = reuse?.apiCtx ?? createApiRenderContext(api.model, markdown);
+  const apiCtx = reuse?.apiCtx ?? defaultApiContext(input, markdown);
   const versionCtx = reuse?.versionCtx ?? versionContexts(input, await content.highlighter());
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: () => false, documents: false };
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);

@@ -42,6 +42,7 @@ const ENTRY = `export { renderBodies } from './pages/bodies.ts';\nexport { rende
 const BODY_MODULES: Record<RouteModel['type'], string[]> = {
   'api-item': ['render/api/index.ts', 'pages/api-notes.ts'],
   'api-globals': ['render/api/index.ts'],
+  'api-removed': ['render/api/index.ts'],
   // Section index pages get their cards from simple-bodies.ts.
   doc: ['content/render-docs.ts', 'pages/simple-bodies.ts'],
   'api-readme': ['content/render-docs.ts', 'content/package-repository.ts'],

@@ -1,6 +1,6 @@
 // The page of one class, interface or enumeration: title, doc comment,
 // examples, hierarchy, "Used by", then its members section by section.
-import { esc, linkHtml, noteHtml } from './member-html.ts';
+import { esc, linkHtml, marksHtml, noteHtml } from './member-html.ts';
 import { Section } from './Member.tsx';
 import type { ApiItemPageProps, HierarchyRow } from './props.ts';
 
@@ -15,6 +15,7 @@ export function ApiItemPage(props: ApiItemPageProps) {
       <header className="ah">
         <span className="kd">{[...props.flags, props.kindLabel].join(' ')}</span>
         <h1>{props.name}</h1>
+        {props.marks?.length ? <p className="vms" dangerouslySetInnerHTML={{ __html: marksHtml(props.marks) }} /> : null}
       </header>
       {props.docHtml && <div className="dc" dangerouslySetInnerHTML={{ __html: props.docHtml }} />}
       {props.note && <div dangerouslySetInnerHTML={{ __html: noteHtml(props.note) }} />}

@@ -3,7 +3,7 @@
 // than JSX because the API pages hold ~60,000 such elements and React costs
 // microseconds per element (tens in development builds): rendering them as
 // JSX took seconds. The page structure around them stays in JSX.
-import type { LinkView, MemberView, NoteView, ParamView, SectionView, SignatureView } from './props.ts';
+import type { LinkView, MarkView, MemberView, NoteView, ParamView, SectionView, SignatureView } from './props.ts';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 /** Escapes text for element content and double-quoted attributes. */
@@ -56,9 +56,14 @@ export function noteHtml(note: NoteView): string {
   return `<aside class="nt" aria-label="Site note on ${esc(note.title)}"><p class="nt-t">Site note on <code>${escText(note.title)}</code></p>${note.html}</aside>`;
 }
 
+/** Version marks: a few bytes each, only where a version differs (most members have none). */
+export function marksHtml(marks: readonly MarkView[] | undefined): string {
+  return marks?.length ? marks.map((m) => (m.href ? `<a class="vm" href="${esc(m.href)}">${esc(m.text)}</a>` : `<span class="vm">${esc(m.text)}</span>`)).join(' ') : '';
+}
+
 /** A member: its h3 (the TOC entry and deep-link target), then its body. */
 export function memberHtml(member: MemberView): string {
-  let body = '';
+  let body = member.marks?.length ? `<p class="vms">${marksHtml(member.marks)}</p>` : '';
   if (member.flags.length) body += `<p class="fl">${member.flags.map((f) => `<span>${esc(f)}</span>`).join('')}</p>`;
   // The declaration line first, as for methods, then what the comment says about it.
   body += member.signatures.map(signatureHtml).join('');

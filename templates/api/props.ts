@@ -26,6 +26,12 @@ export interface SignatureView {
   returns?: { typeHtml: string; docHtml?: string };
 }
 
+/** A version mark ("New in 4.0"): a short badge, linked to the newer version's page where it names one. */
+export interface MarkView {
+  text: string;
+  href?: string;
+}
+
 export interface MemberView {
   id: string;
   /** h3 text, as the old site had it: `name`, `name?`, `name()`, `Constructor`. */
@@ -38,6 +44,8 @@ export interface MemberView {
   origins: { label: string; link: LinkView }[];
   /** A site note on the member (content/api-notes). */
   note?: NoteView;
+  /** How the member differs in the neighbouring documented versions. */
+  marks?: MarkView[];
 }
 
 /** A site note: what it is about (`OCSPResponse#sign()`) and its rendered Markdown. */
@@ -66,6 +74,8 @@ export interface ApiItemPageProps {
   docHtml?: string;
   /** A site note on the item itself. */
   note?: NoteView;
+  /** How the item's own declaration differs in the neighbouring documented versions. */
+  marks?: MarkView[];
   examples?: { id: string; html: string };
   hierarchy?: { id: string; rows: HierarchyRow[] };
   usedBy?: { id: string; links: LinkView[] };
@@ -76,6 +86,7 @@ export interface IndexEntry {
   name: string;
   href: string;
   summary: string;
+  marks?: MarkView[];
 }
 
 export interface ApiGlobalsPageProps {
@@ -86,4 +97,14 @@ export interface ApiGlobalsPageProps {
   indexes: { id: string; title: string; entries: IndexEntry[] }[];
   /** Kinds documented in place: type aliases, variables, functions. */
   sections: SectionView[];
+  /** The page listing what the older version exported and this one does not. */
+  removedLink?: LinkView;
+}
+
+/** A version's removed-exports page: the older version's exports it no longer has. */
+export interface ApiRemovedPageProps {
+  title: string;
+  /** One sentence: which versions, and how many exports. */
+  intro: string;
+  entries: IndexEntry[];
 }

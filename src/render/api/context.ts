@@ -5,6 +5,7 @@ import type { ApiItem, ApiItemKind, ApiModel, ApiTarget } from '../../api/model.
 import type { RenderMarkdown } from '../../content/markdown.ts';
 import { API_BASE, apiTargetHref } from '../../routes/api-urls.ts';
 import { createDocRenderer, type DocRenderer } from './doc-html.ts';
+import type { ApiMarks } from './marks.ts';
 import { createTypeRenderer, type TypeRenderer } from './type-html.ts';
 import { collectUsedBy, itemKey } from './used-by.ts';
 
@@ -18,9 +19,11 @@ export interface ApiRenderContext {
   usedBy(item: ApiItem): readonly ApiItem[];
   types: TypeRenderer;
   docs: DocRenderer;
+  /** How this version differs from its neighbours (src/render/api/marks.ts); none with one version. */
+  marks?: ApiMarks;
 }
 
-export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMarkdown, base: string = API_BASE): ApiRenderContext {
+export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMarkdown, base: string = API_BASE, marks?: ApiMarks): ApiRenderContext {
   const index = new Map(model.items.map((item) => [itemKey(item.kind, item.name), item]));
   const lookup = (kind: ApiItemKind, name: string) => index.get(itemKey(kind, name));
   const hrefs = new Map<string, string | undefined>();
@@ -38,5 +41,6 @@ export function createApiRenderContext(model: ApiModel, renderMarkdown: RenderMa
     usedBy: (item) => usedBy.get(itemKey(item.kind, item.name)) ?? [],
     types: createTypeRenderer(targetHref),
     docs: createDocRenderer(renderMarkdown, (link) => (link.target ? targetHref(link.target) : link.url)),
+    ...(marks ? { marks } : {}),
   };
 }

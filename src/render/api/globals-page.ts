@@ -3,8 +3,8 @@
 // page is the same for the exports the namespace declares (TypeDoc's module
 // and namespace pages are alike too).
 import type { ApiFunction, ApiItem, ApiItemKind, ApiPageItem, ApiTypeAlias, ApiVariable } from '../../api/model.ts';
-import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, apiNamespaceHref, globalsAnchor, namespaceOf } from '../../routes/api-urls.ts';
-import type { ApiGlobalsPageProps, MemberView, SectionView } from '../../../templates/api/props.ts';
+import { GLOBALS_SECTION_IDS, NAMESPACES_SECTION_ID, apiItemHref, apiRemovedPath, apiNamespaceHref, globalsAnchor, namespaceOf } from '../../routes/api-urls.ts';
+import type { ApiGlobalsPageProps, MarkView, MemberView, SectionView } from '../../../templates/api/props.ts';
 import type { ApiRenderContext } from './context.ts';
 import { escapeText } from '../../shared/escape.ts';
 import { memberCounts } from './describe.ts';
@@ -27,7 +27,7 @@ export function globalsPageProps(cx: ApiRenderContext, namespace = ''): ApiGloba
       id: GLOBALS_SECTION_IDS[kind],
       title,
       // Every term gets a description (a definition list of bare terms is not one): the summary, else what it holds.
-      entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name, cx.base), summary: i.summary || memberCounts(i) })),
+      entries: ofKind(kind).map((i) => ({ name: i.name, href: apiItemHref(i.kind, i.name, cx.base), summary: i.summary || memberCounts(i), ...marksOf(i, cx) })),
     })),
   ];
   const sections: SectionView[] = [
@@ -37,9 +37,12 @@ export function globalsPageProps(cx: ApiRenderContext, namespace = ''): ApiGloba
   ];
   const own = namespace ? cx.model.namespaces?.find((n) => n.name === namespace) : undefined;
   const docHtml = own ? cx.docs.doc(own.doc) : undefined;
+  // The API index of a version with an older neighbour links its removed-exports page.
+  const removedLink = !namespace && cx.marks?.removed() ? { removedLink: { text: `Exports removed since ${cx.marks.removed()!.older.label}`, href: apiRemovedPath(cx.base) } } : {};
   return {
     title: namespace ? `Namespace ${namespace}` : cx.model.packageName,
     ...(docHtml ? { docHtml } : {}),
+    ...removedLink,
     indexes: indexes.filter((i) => i.entries.length),
     sections: sections.filter((s) => s.members.length),
   };
@@ -56,7 +59,13 @@ const shortName = (name: string): string => name.slice(name.lastIndexOf('.') + 1
 
 function view(item: ApiItem, heading: string, cx: ApiRenderContext): MemberView {
   const docHtml = cx.docs.doc(item.doc);
-  return { id: globalsAnchor(item.name), heading, flags: [], signatures: [], origins: [], ...(docHtml ? { docHtml } : {}) };
+  return { id: globalsAnchor(item.name), heading, flags: [], signatures: [], origins: [], ...(docHtml ? { docHtml } : {}), ...marksOf(item, cx) };
+}
+
+/** An export's version marks, as a field only where it has some (most have none). */
+function marksOf(item: ApiItem, cx: ApiRenderContext): { marks?: MarkView[] } {
+  const marks = cx.marks?.item(item);
+  return marks?.length ? { marks } : {};
 }
 
 function typeAliasView(alias: ApiTypeAlias, cx: ApiRenderContext): MemberView {

@@ -16,6 +16,7 @@ import { globalsPageProps } from './globals-page.ts';
 import { type ItemNotes, itemPageProps } from './item-page.ts';
 
 export { createApiRenderContext, type ApiRenderContext } from './context.ts';
+export { renderApiRemovedPage } from './removed-page.ts';
 
 // renderToStaticMarkup, not renderToString: the body is placed into the layout
 // as an HTML string and never hydrated on its own, so hydration markers would

@@ -31,6 +31,8 @@ export function itemPageProps(item: ApiPageItem, cx: ApiRenderContext, notes?: I
     sections: [...signatureSections(item, cx), ...memberSections(item, cx, notes)],
   };
   if (notes?.item) props.note = { title: item.name, html: notes.item };
+  const marks = cx.marks?.item(item);
+  if (marks?.length) props.marks = marks;
   // Under the h1 and the Examples h2 an h4 would skip a level: tags are labelled by paragraphs there.
   const docHtml = cx.docs.doc(item.doc, ['@example'], 'p');
   if (docHtml) props.docHtml = docHtml;
@@ -91,6 +93,8 @@ function memberSections(item: ApiPageItem, cx: ApiRenderContext, notes: ItemNote
       .filter((m) => m.kind === kind)
       .map((m) => {
         const view = memberView(m, anchors.get(m)!, item, cx);
+        const marks = cx.marks?.member(item, m);
+        if (marks?.length) view.marks = marks;
         const note = notes?.members.get(m);
         if (note) view.note = { title: m.kind === 'constructor' ? `new ${item.name}()` : `${item.name}.${view.heading}`, html: note };
         return view;
