@@ -7,7 +7,7 @@ const layout: SiteLayout = {
   clientDir: '/site/client',
   templatesDir: '/site/templates',
   libraryEntry: '/site/node_modules/pkijs/build/index.d.ts',
-  versionEntries: ['/site/content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts'],
+  apiFiles: ['/site/content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts'],
 };
 
 const flags = (files: string[]) => {
