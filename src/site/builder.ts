@@ -23,7 +23,7 @@ import { checkCacheFolder } from '../shared/cache-folder.ts';
 import { Kept } from '../shared/kept.ts';
 import { fullPlan, planChanges, staticDir, watchedPaths, type ChangePlan, type SiteLayout } from './changes.ts';
 import { publishedVersions, readInputs } from './inputs.ts';
-import { followedLinks } from './watch-links.ts';
+import { followedLinks, libraryLayout } from './watch-links.ts';
 import { recordBuiltSite } from './built-here.ts';
 import { linkStage } from './links-stage.ts';
 import { renderPages } from './render-stage.ts';
@@ -79,7 +79,7 @@ export class SiteBuilder {
 
   /** What a watcher should follow: content, client code, templates, the config and the type definitions. */
   get watchedPaths(): string[] {
-    return watchedPaths({ ...this.layout, libraryEntry: this.state?.library.entry });
+    return watchedPaths(libraryLayout(this.layout, this.state, this.ctx.cacheDir));
   }
 
   /** The links under content/ that a build follows (their targets are watched too); read now, by the build's walk. */
@@ -119,7 +119,7 @@ export class SiteBuilder {
    */
   async update(files: Iterable<string>, keep?: Promise<boolean>): Promise<RunResult> {
     for (const file of files) this.pending.add(file);
-    const plan = this.state && planChanges(this.pending, { ...this.layout, libraryEntry: this.state.library.entry });
+    const plan = this.state && planChanges(this.pending, libraryLayout(this.layout, this.state, this.ctx.cacheDir));
     // Nothing to build on, or the content folder itself was replaced: everything is read again.
     if (!plan || plan.full) return this.build();
     const result = await this.run(plan, this.state, keep);

@@ -12,6 +12,12 @@ export interface SiteLayout {
   templatesDir: string;
   /** The type definitions the API stage reads (known once the config loaded). */
   libraryEntry?: string;
+  /**
+   * Every other file the API stage reads: each other docs version's type definitions (under
+   * content/versions/…/node_modules, which the watch of content/ skips) and the declarations
+   * each conversion read. An edit re-runs the API stage, as one of `libraryEntry` does.
+   */
+  apiFiles?: readonly string[];
 }
 
 export interface ChangePlan {
@@ -56,7 +62,7 @@ export const staticDir = (l: SiteLayout): string => join(l.contentDir, 'static')
 
 /** The folders and files a watcher should follow for this layout. */
 export function watchedPaths(l: SiteLayout): string[] {
-  return [...new Set([l.contentDir, l.clientDir, l.templatesDir, l.configFile, ...(l.libraryEntry ? [l.libraryEntry] : [])])];
+  return [...new Set([l.contentDir, l.clientDir, l.templatesDir, l.configFile, ...(l.libraryEntry ? [l.libraryEntry] : []), ...(l.apiFiles ?? [])])];
 }
 
 export function planChanges(files: Iterable<string>, layout: SiteLayout): ChangePlan {
@@ -68,7 +74,7 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
       return { ...fullPlan(), templates: new Set(file === layout.templatesDir ? [file] : []) };
     }
     if (file === layout.configFile) plan.config = true;
-    else if (file === layout.libraryEntry) plan.api = true;
+    else if (file === layout.libraryEntry || layout.apiFiles?.includes(file)) plan.api = true;
     else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
     else if (under(apiNotesDir(layout), file) && extname(file) === '.md') plan.apiNotes.add(file);
     else if (under(pagesDir(layout), file)) plan.pageModules = true;

@@ -50,7 +50,8 @@ export interface PreviousRender {
  * Routes whose body must be rendered again. A Markdown edit touches its own
  * page; a change of title, description or position also touches its section's
  * cards; pages that come or go re-render every Markdown page (their links to
- * .md files are rewritten to routes).
+ * .md files are rewritten to routes), and every page, of any version, whose
+ * version links (dropdown, canonical) changed with them.
  */
 export function routesNeedingBodies(
   routes: readonly RouteRecord[],
@@ -72,6 +73,8 @@ export function routesNeedingBodies(
     if (bodyCodeChanged(route)) return true;
     const old = before.get(route.path);
     if (!old || old.source !== route.source || old.kind !== route.kind || old.sidebar !== route.sidebar) return true;
+    // A page of some version came or went: the pages of every version whose dropdown or canonical link named it.
+    if (JSON.stringify(old.versionLinks) !== JSON.stringify(route.versionLinks)) return true;
     const m = route.model;
     if (m.type === 'api-item') return plan.apiNotes.size > 0 && notesChanged(m.item.name);
     if (m.type === 'page-module') return plan.pageModules;

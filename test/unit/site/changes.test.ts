@@ -7,6 +7,7 @@ const layout: SiteLayout = {
   clientDir: '/site/client',
   templatesDir: '/site/templates',
   libraryEntry: '/site/node_modules/pkijs/build/index.d.ts',
+  apiFiles: ['/site/content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts'],
 };
 
 const flags = (files: string[]) => {
@@ -27,6 +28,8 @@ describe('planChanges', () => {
     ['a stylesheet re-bundles only', '/site/templates/styles/base.css', { bundle: true, client: ['/site/templates/styles/base.css'] }],
     ['a template re-bundles and reloads the render code', '/site/templates/layout/Footer.tsx', { bundle: true, client: ['/site/templates/layout/Footer.tsx'], templates: ['/site/templates/layout/Footer.tsx'] }],
     ['the type definitions re-run the API stage', '/site/node_modules/pkijs/build/index.d.ts', { api: true }],
+    // Under content/, yet no content file: another docs version's release.
+    ["another version's type definitions re-run the API stage", '/site/content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts', { api: true }],
   ])('%s', (_what, file, expected) => {
     expect(flags([file])).toEqual({ ...none, ...expected });
   });
@@ -38,7 +41,7 @@ describe('planChanges', () => {
     expect(isEmptyPlan(planChanges(['/elsewhere/z.md', '/site/contentious/x.md'], layout))).toBe(true);
   });
 
-  it('watches the sources, the config and the type definitions', () => {
-    expect(watchedPaths(layout)).toEqual(['/site/content', '/site/client', '/site/templates', '/site/content/site.config.ts', '/site/node_modules/pkijs/build/index.d.ts']);
+  it("watches the sources, the config and every version's type definitions", () => {
+    expect(watchedPaths(layout)).toEqual(['/site/content', '/site/client', '/site/templates', '/site/content/site.config.ts', '/site/node_modules/pkijs/build/index.d.ts', '/site/content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts']);
   });
 });
