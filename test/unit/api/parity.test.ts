@@ -3,11 +3,11 @@
 // and member (names, kinds, flags, signatures with their parameters' names and
 // types as text). TypeDoc runs as a user runs it: its CLI, `--json`, on the
 // declaration file, beside a strict tsconfig.json. One run per package.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typedocCliJson } from '../../support/typedoc-cli.ts';
 import { loadApi } from '../../../src/api/index.ts';
 import { keywordAliases, modelFacts, normalise } from './parity/model-facts.ts';
 import { typedocFacts } from './parity/typedoc-facts.ts';
@@ -31,19 +31,7 @@ const tsconfig = (entry: string): string =>
 function typedocJson(entry: string): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'pkidocs-parity-'));
   writeFileSync(join(dir, 'tsconfig.json'), tsconfig(entry));
-  const cli = resolve(ROOT, 'node_modules/typedoc/bin/typedoc');
-  return new Promise((done, failed) => {
-    execFile(process.execPath, [cli, '--json', 'api.json', '--skipErrorChecking', '--logLevel', 'Error', entry], { cwd: dir }, (err, _out, stderr) => {
-      try {
-        if (err) throw new Error(`typedoc failed on ${entry}:\n${stderr}`);
-        done(JSON.parse(readFileSync(join(dir, 'api.json'), 'utf8')));
-      } catch (e) {
-        failed(e as Error);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
-  });
+  return typedocCliJson(dir, ['--json', 'api.json', '--skipErrorChecking', '--logLevel', 'Error', entry], entry);
 }
 
 describe('parity with TypeDoc', () => {
