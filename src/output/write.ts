@@ -33,9 +33,18 @@ export interface LinkedFile {
   sha256?: string;
 }
 
+/** A count of files and their bytes. */
+export interface FileTally {
+  files: number;
+  bytes: number;
+}
+
 export type WriteResult = {
+  /** Every file's bytes, the static files' too. */
   bytes: number;
   unchanged?: true;
+  /** The static files copied, and those linked unchanged from the previous out/ (not when unchanged). */
+  statics?: { copied: FileTally; kept: FileTally };
   /** The previous out/ being removed after the swap (the site is in place already); awaited before the build ends. */
   removing?: Promise<void>;
 };
@@ -73,20 +82,23 @@ export async function stageSite(outDir: string, token: string, given: readonly (
   const manifest = await manifestOf(pages, sources);
   const files = [...pages, { path: MANIFEST, contents: manifestText(manifest) }];
   const next = new Set(files.map((f) => f.path).concat(sources.map((f) => f.path)));
+  const sizeOf = (paths: readonly StaticFile[]): FileTally => ({ files: paths.length, bytes: paths.reduce((n, f) => n + (manifest.get(f.path)?.size ?? 0), 0) });
+  const staticBytes = sizeOf(sources).bytes;
   if (await holdsAlready(outDir, files, sources)) {
-    const unchanged: WriteResult = { bytes: pages.reduce((n, f) => n + byteCount(f), 0), unchanged: true };
+    const unchanged: WriteResult = { bytes: pages.reduce((n, f) => n + byteCount(f), staticBytes), unchanged: true };
     return { commit: async () => unchanged, abort: async () => {} };
   }
   const tmp = tmpPath(outDir, token);
   try {
-    const bytes = await writeInto(tmp, outDir, files, sources).catch(async (e: unknown) => {
+    const { bytes, kept } = await writeInto(tmp, outDir, files, sources).catch(async (e: unknown) => {
       throw (await diskFull(e, tmp, [...files, ...sources].reduce((n, f) => n + ('source' in f ? 0 : byteCount(f)), 0))) ?? e;
     });
+    const statics = { copied: sizeOf(sources.filter((f) => !kept.has(f))), kept: sizeOf(sources.filter((f) => kept.has(f))) };
     return {
       commit: async () => {
         await pausePoint('before-swap', outDir);
         const { removing } = await swap(tmp, outDir, token, next);
-        return { bytes, removing };
+        return { bytes: bytes + staticBytes, removing, statics };
       },
       abort: () => removeOwned(tmp, { recursive: true }),
     };
@@ -118,7 +130,8 @@ async function manifestOf(files: readonly (OutputFile | LinkedFile)[], statics: 
   return manifest;
 }
 
-async function writeInto(tmp: string, outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<number> {
+/** Writes the site into `tmp`: the generated files' bytes, and the static files linked from out/ rather than copied. */
+async function writeInto(tmp: string, outDir: string, files: readonly (OutputFile | LinkedFile)[], statics: readonly StaticFile[]): Promise<{ bytes: number; kept: Set<StaticFile> }> {
   await removeOwned(tmp, { recursive: true });
   await mkdirOwned(tmp);
   await writeOwned(join(tmp, MARKER), MARKER_TEXT, 'wx');
@@ -142,7 +155,7 @@ async function writeInto(tmp: string, outDir: string, files: readonly (OutputFil
     }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
-  return bytes;
+  return { bytes, kept: new Set(keptStatics) };
 }
 
 /**

@@ -32,7 +32,7 @@ import { failOn, settleAll, timer } from './stage.ts';
 import { plural } from '../shared/plural.ts';
 import type { Contents, PublishOutcome, RunResult, SiteBuilderOptions, SiteState, StageContext } from './types.ts';
 import { stageIncremental } from './write-changes.ts';
-import { NOTHING, renderedLine, tally, writtenLine } from './write-tally.ts';
+import { renderedLine, tally, writeCounts, writtenLine } from './write-tally.ts';
 
 const builtInRenderer: Renderer = { renderBodies, renderSite, reaches: reachesEverything };
 
@@ -192,7 +192,7 @@ export class SiteBuilder {
     }
     const waited = performance.now() - waitStarted;
     const written = await stage('write', () => staged.commit(),
-      (w) => writtenLine(w.unchanged ? { written: NOTHING, linked: NOTHING } : counts, w.bytes, this.outDir))
+      (w) => writtenLine(writeCounts(counts, w), w.bytes, this.outDir))
       .catch((e: unknown) => {
         // out/ was put back as it was, or as near as the disk allowed: the next run writes it whole, through a temporary folder.
         this.writeWhole = true;
@@ -218,7 +218,7 @@ export class SiteBuilder {
       links: links.linksChecked,
       bytes: written.bytes,
       unchanged: Boolean(written.unchanged),
-      ...(written.unchanged ? { written: NOTHING, linked: NOTHING } : counts),
+      ...writeCounts(counts, written),
       ms: performance.now() - started - waited,
       changedPaths: changed.map((p) => p.path),
       assetsChanged: !prev || plan.statics.size > 0 || !sameUrls(rendered.assets, prev.rendered.assets),

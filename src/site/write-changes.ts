@@ -51,12 +51,14 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
   const copied = Promise.all(copies.map(async (c) => {
     await mkdirOwned(dirname(c.target));
     // The checked text of HTML and SVG, the listed file's own bytes otherwise (copy-static.ts).
-    await writeOwned(c.tmp, staticContents(c.file), 'wx');
+    const contents = staticContents(c.file);
+    await writeOwned(c.tmp, contents, 'wx');
+    return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
   }));
   copied.catch(() => {}); // reported by commit or abort, whichever comes
   return {
     async commit() {
-      await Promise.all([copied, manifestSettled(w.outDir)]);
+      const [sizes] = await Promise.all([copied, manifestSettled(w.outDir)]);
       const bytes = await writeInPlace(w.outDir, write, w.before);
       await Promise.all(copies.map((c) => renameOwned(c.tmp, c.target)));
       for (const path of remove) {
@@ -65,7 +67,8 @@ export function stageIncremental(w: IncrementalWrite): StagedSite {
       }
       // out/'s manifest follows (pkidocs check and the next build read it), after the reload.
       queueManifestUpdate(w.outDir, { written: write, copied: copies.map((c) => ({ path: relative(w.outDir, c.target).split(sep).join('/'), source: c.from })), removed: remove }, w.onManifestError ?? (() => {}));
-      return { bytes };
+      const copiedBytes = sizes.reduce((n, b) => n + b, 0);
+      return { bytes: bytes + copiedBytes, statics: { copied: { files: copies.length, bytes: copiedBytes }, kept: { files: 0, bytes: 0 } } };
     },
     async abort() {
       await copied.catch(() => {});

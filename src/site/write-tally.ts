@@ -31,6 +31,13 @@ export function tally(files: ReadonlyMap<string, Contents>, linked: readonly { b
   return { written, linked: { files: linked.length, bytes: linked.reduce((n, f) => n + f.bytes, 0) } };
 }
 
+/** The counts of a write: nothing when out/ already held the site; else the generated files and the static files copied or linked. */
+export function writeCounts(counts: WriteTally, w: { unchanged?: true; statics?: { copied: Tally; kept: Tally } }): WriteTally {
+  if (w.unchanged) return { written: NOTHING, linked: NOTHING };
+  const add = (a: Tally, b: Tally | undefined): Tally => ({ files: a.files + (b?.files ?? 0), bytes: a.bytes + (b?.bytes ?? 0) });
+  return { written: add(counts.written, w.statics?.copied), linked: add(counts.linked, w.statics?.kept) };
+}
+
 /**
  * "wrote 5 files (120 kB) to out and linked 1318 unchanged files (17.3 MB)
  * from the previous site, 17.4 MB in all", or that nothing was written.

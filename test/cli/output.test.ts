@@ -3,7 +3,7 @@
 // counts that say what they count, the help agreeing with the README, and a
 // live status line on a terminal only.
 import { spawn } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../src/cli/exit-codes.ts';
@@ -23,7 +23,19 @@ beforeAll(() => {
   mkdirSync(TMP, { recursive: true });
   cpSync(join(ROOT, 'test/fixtures/sites/valid'), SITE, { recursive: true });
   writeFileSync(join(SITE, 'site.config.ts'), "export { default } from '../../../../fixtures/sites/valid/site.config.ts';\n");
+  // Static files are written too, and count as written.
+  mkdirSync(join(SITE, 'static/files'), { recursive: true });
+  writeFileSync(join(SITE, 'static/files/notes.txt'), 'Static notes.\n');
+  writeFileSync(join(SITE, 'static/licence.txt'), 'BSD-3-Clause\n');
 });
+
+/** The files a build put in out/: all of them but the tool's marker and manifest. */
+function filesIn(out: string): string[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !(e.parentPath === out && ['.pkidocs-out', '.pkidocs-manifest.json'].includes(e.name)))
+    .map((e) => join(e.parentPath, e.name));
+}
+const sizeOf = (files: string[]): number => files.reduce((n, f) => n + statSync(f).size, 0);
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 describe('pkidocs build output', () => {
@@ -31,8 +43,10 @@ describe('pkidocs build output', () => {
   let warm: CliResult;
   let edited: CliResult;
   const copy = (...args: string[]): Promise<CliResult> => runCli(['build', '--config', join(SITE, 'site.config.ts'), '--out', join(TMP, 'out'), ...args]);
+  let coldFiles: string[];
   beforeAll(async () => {
     cold = await copy('--no-cache');
+    coldFiles = filesIn(join(TMP, 'out'));
     warm = await copy();
     appendFileSync(join(SITE, 'docs/installation.md'), '\nOne more sentence.\n');
     edited = await copy();
@@ -68,6 +82,16 @@ describe('pkidocs build output', () => {
     expect(edited.stderr).toMatch(new RegExp(`^✓ render .* 1 of ${pages} pages \\(${Number(pages) - 1} reused from the cache\\)$`, 'm'));
     expect(edited.stderr).toContain(`✓ write`);
     expect(edited.stderr).toMatch(/ 1 Markdown page, 1 page module$/m);
+  });
+
+  it('counts every file it puts in out/, static files included, in the files and bytes it says', () => {
+    expect(coldFiles.map((f) => f.slice(join(TMP, 'out').length))).toEqual(expect.arrayContaining(['/files/notes.txt', '/licence.txt']));
+    const [, files] = /^wrote (\d+) files/.exec(SUMMARY.exec(cold.stdout)![5]!)!;
+    expect(Number(files)).toBe(coldFiles.length);
+    const out = join(TMP, 'out');
+    const [, written, , linked, , all] = /^wrote (\d+) files \(([\d.]+) (?:kB|MB)\) to .* and linked (\d+) unchanged files \(([\d.]+) MB\) from the previous site, ([\d.]+) MB in all$/.exec(SUMMARY.exec(edited.stdout)![5]!)!;
+    expect(Number(written) + Number(linked)).toBe(filesIn(out).length);
+    expect(Number(all)).toBe(Number((sizeOf(filesIn(out)) / 1e6).toFixed(1)));
   });
 
   it('names what its link count counts, as check names its own', () => {

@@ -32,11 +32,13 @@ describe('writeSite', () => {
     await writeSite(OUT, [{ path: 'stale/index.html', contents: 'old' }]);
     mkdirSync(join(TMP, 'static'));
     writeFileSync(join(TMP, 'static/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const { bytes } = await writeSite(OUT, [
+    const { bytes, statics } = await writeSite(OUT, [
       { path: 'index.html', contents: 'home' },
       { path: 'docs/a/index.html', contents: new TextEncoder().encode('page a') },
     ], listStaticFiles(join(TMP, 'static'), ROOT).files);
-    expect(bytes).toBe(10);
+    // The pages' 10 bytes and the static file's 41, which was copied.
+    expect(bytes).toBe(10 + 41);
+    expect(statics).toEqual({ copied: { files: 1, bytes: 41 }, kept: { files: 0, bytes: 0 } });
     expect(readdirSync(OUT).sort()).toEqual([MANIFEST, MARKER, 'docs', 'index.html', 'logo.svg']);
     expect(readFileSync(join(OUT, 'docs/a/index.html'), 'utf8')).toBe('page a');
     expect(readFileSync(join(OUT, MARKER), 'utf8')).toBe(MARKER_TEXT);
@@ -191,7 +193,7 @@ describe('writeSite', () => {
     const dir = statSync(OUT);
     const files = ['index.html', 'docs/a/index.html', 'logo.svg', MARKER].map((f) => statSync(join(OUT, f)));
     const same = await writeSite(OUT, site(), statics);
-    expect(same).toEqual({ bytes: 10, unchanged: true });
+    expect(same).toEqual({ bytes: 10 + 41, unchanged: true });
     // Not moved, not rewritten: the same folder and files.
     expect(statSync(OUT).ino).toBe(dir.ino);
     expect(['index.html', 'docs/a/index.html', 'logo.svg', MARKER].map((f) => statSync(join(OUT, f))).map((s) => [s.ino, s.mtimeMs])).toEqual(files.map((s) => [s.ino, s.mtimeMs]));
@@ -259,8 +261,9 @@ describe('writeSite', () => {
     expect(readFileSync(join(OUT, 'b.txt'), 'utf8')).toBe('b, changed');
     const relinked = statSync(join(OUT, 'img/a.svg')).ino;
     expect(relinked).not.toBe(a);
-    await writeSite(OUT, [{ path: 'index.html', contents: 'v3' }], statics());
-    // Unchanged since the last write: the same file, linked into the new out/.
+    const v3 = await writeSite(OUT, [{ path: 'index.html', contents: 'v3' }], statics());
+    // Unchanged since the last write: the same files, linked into the new out/, and counted so.
+    expect(v3.statics).toEqual({ copied: { files: 0, bytes: 0 }, kept: { files: 2, bytes: 48 + 10 } });
     expect(statSync(join(OUT, 'img/a.svg')).ino).toBe(relinked);
     expect(statSync(join(OUT, 'img/a.svg')).nlink).toBe(1); // the previous out/ is gone
     expect(readFileSync(join(OUT, 'index.html'), 'utf8')).toBe('v3');
