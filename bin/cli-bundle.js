@@ -169,7 +169,7 @@ async function rebuild(root, dir, key) {
     banner: { js: "import { createRequire as __pkidocsRequire } from 'node:module'; const require = __pkidocsRequire(globalThis.__pkidocs.rootUrl);" },
     jsx: 'automatic',
     logLevel: 'silent', // its errors come back as one line (below), not esbuild's report with a stack
-    plugins: [externalsFromCheckout(EXTERNAL), moduleLocations(root)],
+    plugins: [externalsFromCheckout(EXTERNAL), moduleLocations(root), noEsprima()],
   }).catch((failure) => {
     // One line naming the file (a refused path, a syntax error of an edited source), not esbuild's stack.
     const first = failure.errors?.[0];
@@ -243,6 +243,27 @@ function moduleLocations(root) {
         const urlExpr = `(globalThis.__pkidocs.rootUrl + ${JSON.stringify(encodeURI(rel))})`;
         const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.dirname', dirExpr).replaceAll('import.meta.url', urlExpr);
         return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
+
+/**
+ * js-yaml 3 (gray-matter's YAML) loads the esprima parser as it starts, for
+ * its !!js/function type: ~15-30 ms of every run's start-up. pkidocs parses
+ * front matter with the safe schema only (safeLoad), which has no such type,
+ * so the require is left out of the bundle; the full schema then refuses a
+ * !!js/function (no parser to read it) rather than evaluating it.
+ */
+function noEsprima() {
+  const REQUIRE = "esprima = _require('esprima');";
+  return {
+    name: 'no-esprima',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        // Another js-yaml release: its file as it is (esprima loaded, as before).
+        return { contents: text.includes(REQUIRE) ? text.replace(REQUIRE, 'esprima = undefined;') : text, loader: 'js' };
       });
     },
   };

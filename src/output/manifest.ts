@@ -5,8 +5,8 @@
 // changed and extra files). It holds no time or token, so two builds of the
 // same inputs still write byte-identical folders.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { constants, readdirSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
 export const MANIFEST = '.pkidocs-manifest.json';
@@ -76,12 +76,19 @@ async function readRegular(path: string, limit: number): Promise<Buffer | undefi
 
 /** Every file (and link, FIFO…) under `dir` by '/'-separated path, and every folder. */
 export async function listTree(dir: string): Promise<{ files: string[]; folders: string[] }> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  // In line: one folder per page, and ~900 awaited reads through the thread pool took twice the CPU and three times the wall time.
+  const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   const folders: string[] = [];
+  // Each folder's relative path is worked out once, not each entry's (path.relative per entry was ~50 ms of a warm build).
+  const prefixes = new Map<string, string>();
   for (const e of entries) {
-    const rel = relative(dir, join(e.parentPath, e.name)).split(sep).join('/');
-    (e.isDirectory() ? folders : files).push(rel);
+    let prefix = prefixes.get(e.parentPath);
+    if (prefix === undefined) {
+      const rel = relative(dir, e.parentPath).split(sep).join('/');
+      prefixes.set(e.parentPath, (prefix = rel ? `${rel}/` : ''));
+    }
+    (e.isDirectory() ? folders : files).push(prefix + e.name);
   }
   return { files, folders };
 }

@@ -5,6 +5,7 @@
 // that lists, at exit, every CommonJS module the process loaded (both
 // packages are CommonJS, however they are imported). A page edit, which
 // renders, must show React's renderer in the same list: the probe sees it.
+// Nor is esprima loaded, which js-yaml 3 required as it started (bin/cli-bundle.js).
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +52,8 @@ beforeAll(async () => {
   rmSync(TMP, { recursive: true, force: true });
   makeCheckout(SITE);
   writeSite(SITE);
-  writeFileSync(PROBE, `process.on('exit', () => process.stderr.write(${JSON.stringify(MARK)} + JSON.stringify(Object.keys(require('node:module')._cache)) + '\\n'));\n`);
+  // The main thread's list (a worker thread would print its own).
+  writeFileSync(PROBE, `if (require('node:worker_threads').isMainThread) process.on('exit', () => process.stderr.write(${JSON.stringify(MARK)} + JSON.stringify(Object.keys(require('node:module')._cache)) + '\\n'));\n`);
   // Two builds: the first warm build after a cold one still renders the page module's body once (for the publish stage).
   for (let i = 0; i < 2; i++) {
     const r = await run(SITE, ['build', '--out', OUT]);
@@ -68,6 +70,13 @@ describe('a warm build loads only what its work needs', () => {
     expect(warm.stdout).toMatch(/\(0 rendered, \d+ reused\)/);
     expect(warm.loaded.length, 'the probe listed the loaded modules').toBeGreaterThan(0);
     expect(warm.loaded.filter((f) => f.startsWith('esbuild/lib/') || f.startsWith('react-dom/'))).toEqual([]);
+  });
+
+  it('parses front matter without loading esprima (js-yaml\'s parser for !!js/function, which the safe schema never uses)', async () => {
+    const warm = await probedBuild();
+    expect(warm.code, warm.stderr).toBe(0);
+    expect(warm.loaded.some((f) => f.startsWith('gray-matter/') || f.startsWith('js-yaml/')), 'gray-matter is bundled, not loaded from node_modules').toBe(false);
+    expect(warm.loaded.filter((f) => f.startsWith('esprima/'))).toEqual([]);
   });
 
   it('after a page edit, loads React\'s server renderer to render it (the probe sees it)', async () => {
