@@ -135,21 +135,22 @@ export function publishSite(input: PublishInput): PublishResult {
   const withTwin = routes.filter((r) => twins.has(r.path));
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
+  // Every version mark of the API pages, so that llms-full.txt tells what changed between versions as the pages do.
+  const marked = marksSection([[defaultName, main.cx] as const, ...[...byVersion].map(([name, v]) => [name, v.cx] as const)].map(([name, cx]) => ({
+    title: titled(cx.model, config.docs.versions.find((v) => v.name === name)?.label), model: cx.model, base: cx.base, marks: cx.marks,
+  })), url);
+  const marksNote = marked ? ', and ends with every version mark of the API pages (a twin gives a page\'s marks in "Version note:" lines)' : '';
   files.push({
     path: 'llms.txt',
     contents: llmsTxt({
       title: config.title,
       summary,
-      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
+      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file${marksNote}. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
       sections: llmsSections(config, withTwin, entry),
     }),
   });
   const prose = llmsProse(config, withTwin);
   const pages: { url?: string; markdown: string }[] = prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }));
-  // Every version mark of the API pages, so that llms-full.txt tells what changed between versions as the pages do.
-  const marked = marksSection([[defaultName, main.cx] as const, ...[...byVersion].map(([name, v]) => [name, v.cx] as const)].map(([name, cx]) => ({
-    title: titled(cx.model, config.docs.versions.find((v) => v.name === name)?.label), model: cx.model, base: cx.base, marks: cx.marks,
-  })), url);
   if (marked) pages.push({ markdown: marked });
   files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, pages) });
 
