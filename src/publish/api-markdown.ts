@@ -8,6 +8,8 @@ import { LINE_WIDTH } from '../render/api/layout.ts';
 import { createTypeRenderer, type TypeRenderer } from '../render/api/type-html.ts';
 import { API_BASE, apiNamespaceHref, apiTargetHref, namespaceOf } from '../routes/api-urls.ts';
 import { itemDescription, memberCounts } from '../render/api/describe.ts';
+import type { ApiMarks } from '../render/api/marks.ts';
+import { marksLine } from './marks-markdown.ts';
 
 /** Turns a route path (`/docs/api/classes/X#y`) into the URL a twin links to. */
 export type LinkUrl = (path: string) => string;
@@ -31,11 +33,13 @@ export interface ApiMarkdownContext {
   lookup(kind: ApiItem['kind'], name: string): ApiItem | undefined;
   /** Where the model's pages live: a twin links its own version's pages. */
   base: string;
+  /** The version marks its HTML pages carry (src/render/api/marks.ts); none with one version. */
+  marks?: ApiMarks;
 }
 
-export function apiMarkdownContext(model: ApiModel, link: LinkUrl, base: string = API_BASE): ApiMarkdownContext {
+export function apiMarkdownContext(model: ApiModel, link: LinkUrl, base: string = API_BASE, marks?: ApiMarks): ApiMarkdownContext {
   const index = new Map(model.items.map((i) => [`${i.kind}:${i.name}`, i]));
-  return { model, link, base, types: createTypeRenderer(() => undefined, LINE_WIDTH, false), lookup: (kind, name) => index.get(`${kind}:${name}`) };
+  return { model, link, base, marks, types: createTypeRenderer(() => undefined, LINE_WIDTH, false), lookup: (kind, name) => index.get(`${kind}:${name}`) };
 }
 
 function docText(doc: ApiDoc | undefined, cx: ApiMarkdownContext): string {
@@ -71,6 +75,8 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
   const page: ApiPageItem = item;
   const doc = docText(page.doc, cx);
   const out = [`# ${page.name}`, `${KIND_TITLES[page.kind]} of ${cx.model.packageName} ${cx.model.version}: ${memberCounts(page)}.`];
+  const itemMarks = marksLine(cx.marks?.item(page), cx.link);
+  if (itemMarks) out.push(itemMarks);
   if (doc) out.push(doc);
   if (notes?.trim()) out.push(notes.trim());
   if (page.kind !== 'enum') {
@@ -91,13 +97,13 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
     for (const m of members) {
       const inherited = m.inheritedFrom ? `\n\nInherited from ${m.inheritedFrom.name}.` : '';
       const text = docText(m.doc ?? m.signatures?.[0]?.doc ?? m.getter?.doc, cx);
-      out.push(`### ${kind === 'constructor' ? 'constructor' : m.name}\n\n\`\`\`ts\n${declaration(m, cx)}\n\`\`\`${text ? `\n\n${text}` : ''}${inherited}`);
+      const marks = marksLine(cx.marks?.member(page, m), cx.link);
+      out.push(`### ${kind === 'constructor' ? 'constructor' : m.name}\n\n${marks ? `${marks}\n\n` : ''}\`\`\`ts\n${declaration(m, cx)}\n\`\`\`${text ? `\n\n${text}` : ''}${inherited}`);
     }
   }
   return `${out.join('\n\n')}\n`;
 }
 
-/** The twin of the globals page: every export by kind, one line each, linked. */
 /** The twin of the globals page (every export), or with `namespace` of that namespace's page (its own exports). */
 export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem) => string, namespace?: string): string {
   const groups: [ApiItem['kind'], string][] = [['class', 'Classes'], ['interface', 'Interfaces'], ['enum', 'Enumerations'], ['typeAlias', 'Type aliases'], ['function', 'Functions'], ['variable', 'Variables']];
@@ -117,7 +123,8 @@ export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem)
       const head = kind === 'function' && i.kind === 'function' ? i.signatures.map((s) => plain(cx.types.signature(i.name, s))).join('; ')
         : i.kind === 'variable' && i.type ? `${i.name}: ${plain(cx.types.type(i.type))}`
         : i.kind === 'typeAlias' ? `type ${i.name}${plain(cx.types.typeParameters(i.typeParameters))} = ${plain(cx.types.type(i.type))}` : i.name;
-      return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}`;
+      const marks = marksLine(cx.marks?.item(i), cx.link);
+      return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}${marks ? ` — ${marks}` : ''}`;
     }).join('\n'));
   }
   return `${out.join('\n\n')}\n`;

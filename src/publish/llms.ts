@@ -27,8 +27,9 @@ export function llmsTxt(input: LlmsInput): string {
   return `${out.join('\n\n')}\n`;
 }
 
-export function llmsFullTxt(title: string, summary: string, pages: { url: string; markdown: string }[]): string {
+/** `pages`: each page's twin, with the URL of its page (none: a part made for this file alone). */
+export function llmsFullTxt(title: string, summary: string, pages: { url?: string; markdown: string }[]): string {
   const out = [`# ${title}`, `> ${summary}`];
-  for (const page of pages) out.push(`---\n\nSource: ${page.url}\n\n${page.markdown.trim()}`);
+  for (const page of pages) out.push(`---\n\n${page.url ? `Source: ${page.url}\n\n` : ''}${page.markdown.trim()}`);
   return `${out.join('\n\n')}\n`;
 }

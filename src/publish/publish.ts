@@ -9,7 +9,9 @@ import type { SiteConfig } from '../config/schema.ts';
 import { readPackageReadme } from '../content/package-readme.ts';
 import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
+import { itemMarksKey, modelMarksKey, type ApiMarks } from '../render/api/marks.ts';
 import { apiItemHref } from '../routes/api-urls.ts';
+import { marksSection } from './marks-markdown.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { absoluteUrl, withBase } from '../shared/base-url.ts';
 import { twinUrl } from '../shared/paths.ts';
@@ -50,6 +52,8 @@ export interface PublishInput {
   model: ApiModel;
   /** The model of each other docs version and its API base, by version name (routes with `version`). */
   versions?: ReadonlyMap<string, { model: ApiModel; base: string }>;
+  /** The version marks of each version's API pages, by version name (the default one's too), as the HTML pages carry them. */
+  marks?: ReadonlyMap<string, ApiMarks>;
   contentDir: string;
   /** Files of content/static, by path relative to it. */
   statics: readonly { path: string }[];
@@ -84,8 +88,10 @@ export function publishSite(input: PublishInput): PublishResult {
   const diagnostics = imageProblems(input);
   // A page's URL as the text files give it: absolute with an origin, else a path under the base.
   const url = (path: string): string => (origin ? absoluteUrl(origin, base, path) : withBase(base, path));
-  const main = { cx: apiMarkdownContext(model, url), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name) };
-  const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
+  const defaultName = config.docs.versions.find((v) => !v.path)?.name;
+  const marksOf = (name: string | undefined): ApiMarks | undefined => (name === undefined ? undefined : input.marks?.get(name));
+  const main = { cx: apiMarkdownContext(model, url, undefined, marksOf(defaultName)), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name) };
+  const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base, marksOf(name)), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
   /** Route → its twin (undefined: kept, not made again). */
   const twins = new Map<string, string | undefined>();
   const memo = input.memo;
@@ -100,7 +106,9 @@ export function publishSite(input: PublishInput): PublishResult {
     const { cx, apiPath } = (route.version && byVersion.get(route.version)) || main;
     // Site notes hold for the default version: other versions' twins go without them, as their pages do.
     const notes = m.type === 'api-item' && !route.version ? input.notes?.(m.item) : undefined;
-    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes];
+    // The marks read the other versions' models too: their text is part of what the twin is made from.
+    const marks = m.type === 'api-item' ? itemMarksKey(cx.marks, m.item) : m.type === 'api-globals' ? modelMarksKey(cx.marks, cx.model) : '';
+    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes, marks];
     const memoed = memo?.get(route.path);
     if (memoed && memoed.from.length === from.length && memoed.from.every((x, i) => x === from[i])) {
       if (memoed.markdown !== undefined) twins.set(route.path, memoed.markdown);
@@ -127,17 +135,24 @@ export function publishSite(input: PublishInput): PublishResult {
   const withTwin = routes.filter((r) => twins.has(r.path));
   const home = routes.find((r) => r.kind === 'home');
   const summary = config.tagline === config.title ? `Documentation of ${model.packageName} ${model.version}: installation, worked examples and the API reference.` : config.tagline;
+  // Every version mark of the API pages, so that llms-full.txt tells what changed between versions as the pages do.
+  const marked = marksSection([[defaultName, main.cx] as const, ...[...byVersion].map(([name, v]) => [name, v.cx] as const)].map(([name, cx]) => ({
+    title: titled(cx.model, config.docs.versions.find((v) => v.name === name)?.label), model: cx.model, base: cx.base, marks: cx.marks,
+  })), url);
+  const marksNote = marked ? ', and ends with every version mark of the API pages (a twin gives a page\'s marks in "Version note:" lines)' : '';
   files.push({
     path: 'llms.txt',
     contents: llmsTxt({
       title: config.title,
       summary,
-      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
+      details: `Every page of this site has a Markdown twin at its URL plus \`.md\`${home ? ` (the home page: ${url('/index.md')})` : ''}; ${url('/llms-full.txt')} holds all docs and examples pages in one file${marksNote}. ${llmsVersionsLine(config, model.packageName, model.version, url)}`,
       sections: llmsSections(config, withTwin, entry),
     }),
   });
   const prose = llmsProse(config, withTwin);
-  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }))) });
+  const pages: { url?: string; markdown: string }[] = prose.map((r) => ({ url: url(r.path), markdown: twins.get(r.path) ?? input.keptText!.get(r.path)! }));
+  if (marked) pages.push({ markdown: marked });
+  files.push({ path: 'llms-full.txt', contents: llmsFullTxt(config.title, summary, pages) });
 
   const notices: string[] = [];
   if (origin) {
@@ -148,6 +163,9 @@ export function publishSite(input: PublishInput): PublishResult {
   files.push({ path: 'robots.txt', contents: robotsTxt(origin ? url('/sitemap.xml') : undefined) });
   return { files, diagnostics, notices };
 }
+
+/** `pkijs 4.0.0 (4.0)`; `pkijs 3.3.2` where the label is the version. */
+const titled = (model: ApiModel, label: string | undefined): string => `${model.packageName} ${model.version}${label && label !== model.version ? ` (${label})` : ''}`;
 
 /** A body's HTML where the twin is made from it; missing, it is the caller's bug (a twin made without it would be wrong). */
 function htmlOf(route: RouteRecord, body: PublishBody | undefined): string | undefined {

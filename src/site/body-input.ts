@@ -133,6 +133,11 @@ export function versionSiteData(input: Inputs): { of: (route: RouteRecord) => Si
   return { of: (route) => (route.version && byName.get(route.version)) || main, files: [main, ...byName.values()] };
 }
 
+/** The data file URL of each docs version's pages, by version name ('' for the default one). */
+export function dataUrlsOf(dataOf: ReturnType<typeof versionSiteData>, routes: readonly RouteRecord[]): Record<string, string> {
+  return Object.fromEntries(routes.map((r) => [r.version ?? '', dataOf.of(r).dataFile.url]));
+}
+
 // Every page's head links the icon only when the site has one: a link to a missing file fails the link check.
 const favicon = (content: Inputs['content']): { favicon?: string } => (content.statics.some((f) => f.path === FAVICON.slice(1)) ? { favicon: FAVICON } : {});
 

@@ -156,7 +156,7 @@ export class SiteBuilder {
       // An API page's Markdown twin carries its site notes, as the page does.
       const notes = new Map(content.apiNotes.map((n) => [n.item, apiNotesMarkdown(n)]));
       const reuse = rendered.publishInput;
-      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, versions: publishedVersions(inputs.versionApis), bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, keptText: reuse?.keptText, memo: this.ctx.incremental ? this.twins : undefined });
+      const out = publishSite({ config, configFile: this.layout.configFile, routes: site.routes, ...publishedVersions(inputs), bodies: reuse?.bodies ?? rendered.bodies, model: api.model, contentDir: this.layout.contentDir, statics: content.statics, notes: (item) => notes.get(item.name), kept: reuse?.kept, keptText: reuse?.keptText, memo: this.ctx.incremental ? this.twins : undefined });
       failOn(out.diagnostics);
       return { files: generated(out.files), linked: generated(reuse?.linked ?? []), notices: out.notices };
     }, (r) => {

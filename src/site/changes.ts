@@ -18,6 +18,8 @@ export interface SiteLayout {
    * each conversion read. An edit re-runs the API stage, as one of `libraryEntry` does.
    */
   apiFiles?: readonly string[];
+  /** Each of those files (and `libraryEntry`) → the entries whose conversion read it: only those are converted again. */
+  apiReaders?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface ChangePlan {
@@ -25,6 +27,8 @@ export interface ChangePlan {
   full: boolean;
   config: boolean;
   api: boolean;
+  /** The type definitions (entries) to convert again; empty with `api`: every version's. */
+  apiEntries: Set<string>;
   bundle: boolean;
   /** The client code, styles and templates that changed (the bundle is made again from them). */
   client: Set<string>;
@@ -51,8 +55,13 @@ export function fullPlan(): ChangePlan {
   return { ...emptyPlan(), full: true, config: true, api: true, bundle: true, pageModules: true };
 }
 
+/** Whether the plan converts the type definitions at `entry` again. */
+export function convertsAgain(plan: ChangePlan, entry: string): boolean {
+  return plan.api && (plan.apiEntries.size === 0 || plan.apiEntries.has(entry));
+}
+
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, pageModules: false, relist: false, client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
+  return { full: false, config: false, api: false, bundle: false, pageModules: false, relist: false, apiEntries: new Set(), client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
@@ -68,13 +77,20 @@ export function watchedPaths(l: SiteLayout): string[] {
 export function planChanges(files: Iterable<string>, layout: SiteLayout): ChangePlan {
   const plan = emptyPlan();
   const under = (dir: string, file: string): boolean => isInside(file, dir);
+  let everyApi = false;
   for (const file of files) {
     // A watched folder itself: it was replaced (moved away and back, say) and everything in it may differ.
     if (file === layout.contentDir || file === layout.clientDir || file === layout.templatesDir) {
       return { ...fullPlan(), templates: new Set(file === layout.templatesDir ? [file] : []) };
     }
     if (file === layout.configFile) plan.config = true;
-    else if (file === layout.libraryEntry || layout.apiFiles?.includes(file)) plan.api = true;
+    else if (file === layout.libraryEntry || layout.apiFiles?.includes(file)) {
+      // A file no reader is known of converts every version again (apiEntries left empty: all).
+      const readers = layout.apiReaders?.get(file);
+      if (!readers?.length) everyApi = true;
+      else for (const entry of readers) plan.apiEntries.add(entry);
+      plan.api = true;
+    }
     else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
     else if (under(apiNotesDir(layout), file) && extname(file) === '.md') plan.apiNotes.add(file);
     else if (under(pagesDir(layout), file)) plan.pageModules = true;
@@ -91,6 +107,7 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
     }
   }
   plan.bundle = plan.client.size > 0;
+  if (everyApi) plan.apiEntries.clear();
   return plan;
 }
 

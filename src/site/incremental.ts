@@ -61,8 +61,10 @@ export function routesNeedingBodies(
   /** Whether the render code of a route's body changed (a template it uses was edited). */
   bodyCodeChanged: (route: RouteRecord) => boolean,
   apiNotes: readonly ApiNoteFile[] = [],
+  /** Whether a route's body reads an API model or version marks this run changed (src/site/api-touched.ts). */
+  apiChanged: (route: RouteRecord) => boolean = () => plan.api,
 ): RouteRecord[] {
-  if (!prev || plan.full || plan.config || plan.api) return [...routes];
+  if (!prev || plan.full || plan.config) return [...routes];
   // A changed note file re-renders only the page of the item it is about (and of the item it was about).
   const notesOf = (notes: readonly ApiNoteFile[] | undefined) => new Map((notes ?? []).map((n) => [n.item, JSON.stringify(n)]));
   const [notesBefore, notesNow] = [notesOf(prev.apiNotes), notesOf(apiNotes)];
@@ -70,7 +72,7 @@ export function routesNeedingBodies(
   const before = new Map(prev.routes.map((r) => [r.path, r]));
   const docRoutesMoved = docRouteKey(routes) !== docRouteKey(prev.routes);
   return routes.filter((route) => {
-    if (bodyCodeChanged(route)) return true;
+    if (bodyCodeChanged(route) || (plan.api && apiChanged(route))) return true;
     const old = before.get(route.path);
     if (!old || old.source !== route.source || old.kind !== route.kind || old.sidebar !== route.sidebar) return true;
     // A page of some version came or went: the pages of every version whose dropdown or canonical link named it.

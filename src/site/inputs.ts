@@ -14,7 +14,8 @@ import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
-import { apiNotesDir, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
+import { apiNotesDir, convertsAgain, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
+import { siteMarks } from './body-input.ts';
 import { cachedBundle } from './bundle-cache.ts';
 import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
@@ -24,7 +25,8 @@ import type { Content, Inputs, SiteState, StageContext, VersionApi } from './typ
 
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
-  const apiDirty = !prev || plan.api || library.entry !== prev.library.entry;
+  // Each version's conversion runs again only when a file it read changed (or its release did).
+  const apiDirty = !prev || convertsAgain(plan, library.entry) || library.entry !== prev.library.entry;
   const contentRead = !prev || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
     ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${plural(r.docs.length, 'Markdown page')}, ${plural(r.pageModules.length, 'page module')}`)
     : Promise.resolve(prev.content);
@@ -41,11 +43,12 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
     ? stage('api', () => loadApiModel(ctx, library, onConvert), (r) => `${library.version}: ${plural(r.model.items.length, 'export')}${r.cacheHit ? ' (cached)' : ''}`).finally(() => (converted = true))
     : Promise.resolve(prev.api);
   // Every other docs version's model, each keyed and cached per declaration file as the default one is.
-  const versionsLoad = apiDirty
-    ? stage('api-versions', () => loadVersionApis(ctx, config, library), (r) => r.map((v) => `${v.name}: ${plural(v.api.model.items.length, 'export')}${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
-    : Promise.resolve(prev.versionApis);
+  const kept = prev && keptVersionApis(config, library, plan, prev.versionApis);
+  const versionsLoad = !kept
+    ? stage('api-versions', () => loadVersionApis(ctx, config, library, prev?.versionApis ?? [], plan), (r) => r.map((v) => `${v.name}: ${plural(v.api.model.items.length, 'export')}${v.api.cacheHit ? ' (cached)' : ''}`).join(', ') || 'none')
+    : Promise.resolve(kept);
   const [content, api, bundle, versionApis] = await settleAll([contentRead, apiLoad, bundled, versionsLoad] as const);
-  if (prev && !plan.config && !apiDirty && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
+  if (prev && !plan.config && !apiDirty && versionApis === prev.versionApis && content === prev.content) return { config, library, content, api, versionApis, bundle, site: prev.site };
   const site = await stage('routes', async () => {
     const pageModules = content.pageModules.map((p) => ({ file: p.file, path: p.path }));
     const versions = versionApis.map((v) => ({ name: v.name, docsPath: v.docsPath, segment: config.docs.versions.find((c) => c.name === v.name)!.path, model: v.api.model, dts: v.library.entry, readme: v.library.readme }));
@@ -55,12 +58,31 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   return { config, library, content, api, versionApis, bundle, site };
 }
 
-async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: LibraryInfo): Promise<VersionApi[]> {
+/** A version's model from the last run, when its release is the same and no file its conversion read changed. */
+function reusable(plan: ChangePlan, prev: readonly VersionApi[], name: string, release: LibraryInfo): VersionApi | undefined {
+  const old = prev.find((p) => p.name === name);
+  const same = old && (['dir', 'version', 'entry', 'readme'] as const).every((k) => old.library[k] === release[k]);
+  return old && same && !convertsAgain(plan, release.entry) ? old : undefined;
+}
+
+/** The last run's list of other versions, the same array, when none of them is converted again and the config lists the same. */
+function keptVersionApis(config: SiteConfig, library: LibraryInfo, plan: ChangePlan, prev: VersionApi[]): VersionApi[] | undefined {
+  const listed = config.docs.versions.filter((v) => v.path && library.releases.has(v.name));
+  const same = listed.length === prev.length && listed.every((v, i) => {
+    const old = reusable(plan, prev, v.name, library.releases.get(v.name)!);
+    return old !== undefined && old === prev[i] && old.docsPath === versionDocsPath(config, v);
+  });
+  return same ? prev : undefined;
+}
+
+async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: LibraryInfo, prev: readonly VersionApi[], plan: ChangePlan): Promise<VersionApi[]> {
   const out: VersionApi[] = [];
   for (const v of config.docs.versions) {
     const release = v.path ? library.releases.get(v.name) : undefined;
     if (!release) continue;
-    out.push({ name: v.name, docsPath: versionDocsPath(config, v), library: release, api: await loadApiModel(ctx, release, () => {}) });
+    const docsPath = versionDocsPath(config, v);
+    const old = reusable(plan, prev, v.name, release);
+    out.push(old?.docsPath === docsPath ? old : { name: v.name, docsPath, library: release, api: old?.api ?? await loadApiModel(ctx, release, () => {}) });
   }
   return out;
 }
@@ -114,7 +136,7 @@ function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Each older version's model and API base, as publish writes its twins and llms files. */
-export function publishedVersions(versionApis: readonly VersionApi[]) {
-  return new Map(versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }]));
+/** Each older version's model and API base, and every version's marks, as publish writes its twins and llms files. */
+export function publishedVersions(input: Inputs) {
+  return { versions: new Map(input.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }])), marks: siteMarks(input) };
 }

@@ -23,7 +23,7 @@ import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
 import { digestOf } from '../shared/module-inputs.ts';
 import { dirname, join, relative, sep } from 'node:path';
-import { apiBodyKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
+import { apiBodyKey, dataUrlsOf, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { keptApiTwins, keptDocTwins, reusablePublish } from './publish-reuse.ts';
@@ -229,7 +229,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     dependencies,
     outputs,
     assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles],
-    dataUrl: dataOf.files.map((f) => f.dataFile.url).join(' '),
+    dataUrls: dataUrlsOf(dataOf, site.routes),
     searchFiles,
     renderedPaths: new Set(todo.map((r) => r.path)),
     linked,

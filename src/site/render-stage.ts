@@ -12,7 +12,8 @@ import { defaultScope, versionSearchFile } from '../search/version-indexes.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
-import { apiBodyKey, bodyInput, defaultApiContext, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
+import { apiBodyKey, bodyInput, dataUrlsOf, defaultApiContext, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
+import { apiSide, apiTouched } from './api-touched.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, Rendered, SiteState, StageContext } from './types.ts';
@@ -25,11 +26,14 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     if (cached) return cached;
   }
   const reuse = prev && prev.api === api ? prev.rendered : undefined;
+  // The marks read every version's model and label: the API contexts are made again when any of them changed.
+  const sameMarks = reuse && prev!.versionApis === input.versionApis && prev!.config === config;
   const markdown = reuse?.markdown ?? createDocMarkdown(await content.highlighter(), apiHrefs(api.model), apiFacts(api.model));
-  const apiCtx = reuse?.apiCtx ?? defaultApiContext(input, markdown);
-  const versionCtx = reuse?.versionCtx ?? versionContexts(input, await content.highlighter());
+  const apiCtx = (sameMarks && reuse.apiCtx) || defaultApiContext(input, markdown);
+  const versionCtx = (sameMarks && reuse.versionCtx) || versionContexts(input, await content.highlighter());
   const templates = plan.templates.size ? renderer.reaches(plan.templates) : { bodies: () => false, documents: false };
-  const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes);
+  const touched = prev && apiTouched(apiSide(prev, prev.rendered.apiCtx, prev.rendered.versionCtx), apiSide(input, apiCtx, versionCtx));
+  const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes, touched);
   // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
   const bodyKey = apiBodyKey(input);
   const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
@@ -53,10 +57,10 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
       ]
     : prev.rendered.searchFiles;
   const dataOf = versionSiteData(input);
-  const dataUrls = dataOf.files.map((f) => f.dataFile.url).join(' ');
-  // New shared data (sidebars, site view) or layout code: every document is rendered again.
-  const everyPage = !prev || templates.documents || dataUrls !== prev.rendered.dataUrl;
-  const again = new Set(everyPage ? site.routes : todo);
+  const dataUrls = dataUrlsOf(dataOf, site.routes);
+  // Layout code, or new shared data of a version (sidebars, site view): every document of it is rendered again.
+  const newData = (r: RouteRecord): boolean => dataUrls[r.version ?? ''] !== prev?.rendered.dataUrls[r.version ?? ''];
+  const again = new Set(!prev || templates.documents ? site.routes : [...todo, ...site.routes.filter(newData)]);
   const swaps = prev
     ? ([[prev.bundle.script, bundle.script], [prev.bundle.style, bundle.style], [prev.bundle.search, bundle.search]] as const).filter(([a, b]) => a !== b)
     : [];
@@ -73,5 +77,5 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
     }
   }
   const renderedPaths = new Set([...again].map((r) => r.path));
-  return { markdown, apiCtx, versionCtx, bodies, dependencies, outputs, assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles], dataUrl: dataUrls, searchFiles, renderedPaths };
+  return { markdown, apiCtx, versionCtx, bodies, dependencies, outputs, assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles], dataUrls, searchFiles, renderedPaths };
 }

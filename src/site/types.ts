@@ -93,8 +93,8 @@ export interface Rendered {
   /** Each route's page and files, in route order. */
   outputs: Map<string, RouteOutput>;
   assets: BundleFile[];
-  /** The URL of each docs version's data file, space-separated: a change re-renders every document. */
-  dataUrl: string;
+  /** The URL of each docs version's data file, by version name ('' for the default one): a change re-renders that version's documents. */
+  dataUrls: Record<string, string>;
   /** The search index of each docs version (src/search): the default version's first. */
   searchFiles: BundleFile[];
   /** Routes whose document was rendered by this run (others are reused, or only got new asset URLs). */

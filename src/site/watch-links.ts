@@ -18,6 +18,9 @@ export function followedLinks(layout: SiteLayout, root: string): FollowedLink[] 
 export function libraryLayout(layout: SiteLayout, state: Pick<SiteState, 'library' | 'versionApis'> | undefined, cacheDir: string): SiteLayout {
   if (!state) return layout;
   const entries = [state.library.entry, ...state.versionApis.map((v) => v.library.entry)];
-  const read = entries.flatMap((entry) => [entry, ...(readInputs(cacheDir, entry) ?? [])]);
-  return { ...layout, libraryEntry: state.library.entry, apiFiles: [...new Set(read)].filter((f) => f !== state.library.entry) };
+  const readers = new Map<string, string[]>();
+  for (const entry of entries) {
+    for (const file of new Set([entry, ...(readInputs(cacheDir, entry) ?? [])])) readers.set(file, [...(readers.get(file) ?? []), entry]);
+  }
+  return { ...layout, libraryEntry: state.library.entry, apiFiles: [...readers.keys()].filter((f) => f !== state.library.entry), apiReaders: readers };
 }

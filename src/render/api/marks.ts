@@ -29,12 +29,38 @@ export interface ApiMarks {
 
 /** The marks of every version, by name; `versions` newest first, as docs.versions lists them. */
 export function versionMarks(versions: readonly MarkedVersion[]): Map<string, ApiMarks> {
-  const diffs = versions.slice(1).map((older, i) => diffModels(older.model, versions[i]!.model));
+  const diffs = versions.slice(1).map((older, i) => diffOf(older.model, versions[i]!.model));
   return new Map(versions.map((v, i) => [v.name, marksOf(
     i + 1 < versions.length ? { diff: diffs[i]!, other: versions[i + 1]! } : undefined,
     i > 0 ? { diff: diffs[i - 1]!, other: versions[i - 1]! } : undefined,
     v,
   )]));
+}
+
+/** Diffs by model pair: after an edit of one version's d.ts, only the pairs with its new model are diffed again. */
+const diffs = new WeakMap<ApiModel, WeakMap<ApiModel, ModelDiff>>();
+function diffOf(from: ApiModel, to: ApiModel): ModelDiff {
+  const byTo = diffs.get(from) ?? new WeakMap<ApiModel, ModelDiff>();
+  diffs.set(from, byTo);
+  const diff = byTo.get(to) ?? diffModels(from, to);
+  byTo.set(to, diff);
+  return diff;
+}
+
+/**
+ * Every mark a page of `item` shows (its own and its members'), as one string:
+ * equal strings, equal marks. Watch mode re-renders the pages whose key changed.
+ */
+export function itemMarksKey(marks: ApiMarks | undefined, item: ApiItem): string {
+  if (!marks) return '';
+  return JSON.stringify([marks.item(item), isPageItem(item) ? item.members.map((m) => marks.member(item, m)) : []]);
+}
+
+/** The marks an index of exports shows (each export's, and the removed-exports link). */
+export function modelMarksKey(marks: ApiMarks | undefined, model: ApiModel): string {
+  if (!marks) return '';
+  const removed = marks.removed();
+  return JSON.stringify([model.items.map((i) => marks.item(i)), removed && [removed.older.label, removed.older.base, removed.items.map((i) => i.name)]]);
 }
 
 interface Neighbour {

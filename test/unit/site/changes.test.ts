@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyPlan, planChanges, watchedPaths, type SiteLayout } from '../../../src/site/changes.ts';
+import { convertsAgain, isEmptyPlan, planChanges, watchedPaths, type SiteLayout } from '../../../src/site/changes.ts';
 
 const layout: SiteLayout = {
   configFile: '/site/content/site.config.ts',
@@ -39,6 +39,24 @@ describe('planChanges', () => {
       ...none, bundle: true, client: ['/site/client/a.ts'], docs: ['/site/content/docs/x.md', '/site/content/docs/y.md'],
     });
     expect(isEmptyPlan(planChanges(['/elsewhere/z.md', '/site/contentious/x.md'], layout))).toBe(true);
+  });
+
+  it("converts again only the versions whose conversion read a changed file", () => {
+    const v3 = layout.libraryEntry!;
+    const v4 = layout.apiFiles![0]!;
+    const shared = '/site/node_modules/asn1js/build/index.d.ts';
+    const readers = new Map([[v3, [v3]], [v4, [v4]], [shared, [v3, v4]]]);
+    const withReaders: SiteLayout = { ...layout, apiFiles: [v4, shared], apiReaders: readers };
+    const only4 = planChanges([v4], withReaders);
+    expect([only4.api, convertsAgain(only4, v4), convertsAgain(only4, v3)]).toEqual([true, true, false]);
+    const only3 = planChanges([v3], withReaders);
+    expect([convertsAgain(only3, v3), convertsAgain(only3, v4)]).toEqual([true, false]);
+    const both = planChanges([shared], withReaders);
+    expect([convertsAgain(both, v3), convertsAgain(both, v4)]).toEqual([true, true]);
+    // A file whose readers are not known (no manifest in the cache): every version, as before.
+    const unknown = planChanges([v4], { ...layout, apiReaders: new Map() });
+    expect([convertsAgain(unknown, v3), convertsAgain(unknown, v4)]).toEqual([true, true]);
+    expect(convertsAgain(planChanges(['/site/content/docs/x.md'], withReaders), v3)).toBe(false);
   });
 
   it("watches the sources, the config and every version's type definitions", () => {
