@@ -4,7 +4,8 @@
 // stage died with EEXIST and exit 1, "an unexpected error (a bug in
 // pkidocs)". The clash is the config's: it must be refused as a config or
 // content error (exit 2 or 3) that names it, before anything is written.
-import { writeFileSync } from 'node:fs';
+// A Markdown page named installation.md.md makes the same clash (exit 1).
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { RELEASE_DIR, siteConfig, versionedCheckout } from './support/versioned-checkout.ts';
@@ -23,5 +24,19 @@ it("refuses a version path that is a page's Markdown twin, naming it", async () 
     expect(r.output).toContain('installation.md');
   } finally {
     writeFileSync(join(site.checkout, 'content/site.config.ts'), siteConfig());
+  }
+});
+
+it("refuses a page whose URL is another page's Markdown twin, naming it", async () => {
+  // The same clash from content alone: content/docs/installation.md.md is routed at /docs/installation.md.
+  const page = join(site.checkout, 'content/docs/installation.md.md');
+  writeFileSync(page, '---\ntitle: Twin clash\ndescription: A page at a twin URL.\n---\n\nClash.\n');
+  try {
+    const r = await site.build();
+    expect(r.output).not.toMatch(/unexpected error|EEXIST/);
+    expect(r.code).toBe(3);
+    expect(r.output).toContain('installation.md.md');
+  } finally {
+    rmSync(page);
   }
 });
