@@ -15,6 +15,7 @@ import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
 import { apiBaseOf, apiRemovedPath } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 import { addVersionLinks } from './version-links.ts';
+import { twinClashes } from './twin-clashes.ts';
 
 export interface RouteInputs {
   config: SiteConfig;
@@ -87,7 +88,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     ...removedRoutes(input),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
+  const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...twinClashes(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
   const sidebars = buildSidebars(base, input.docs, input.model);
   const sidebarHome = homes(sidebars);
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
