@@ -33,6 +33,8 @@ export function siteView(
         return {
           type: 'versions',
           label: versions[0]?.label ?? 'Versions',
+          // A page of a version the list leaves out still names its own version, never a listed one.
+          ...(names.includes(docsVersion.name) ? {} : { ownLabel: docsVersion.label }),
           // Where each version leads from a page that is no docs page (the home page): its first page. Docs pages carry their own links.
           versions: versions.map((v) => ({ name: v.name, label: v.label, href: homes[v.name] ?? `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
           position: item.position,
