@@ -32,11 +32,14 @@ const NOT_DECLARATION = new Set(['doc', 'summary', 'inheritedFrom', 'overrides',
 /**
  * The declaration as one comparable string. A union's or intersection's
  * members are sorted: TypeDoc lists them in the checker's type-id order, so
- * the same `A | B` of both d.ts can come out as `B | A`.
+ * the same `A | B` of both d.ts can come out as `B | A`. A reference's target
+ * (an ApiTarget, no `type`) is kept without its kind: `options: Options` reads
+ * the same whether Options is a class or an interface; Options' own diff says so.
  */
 function declaration(value: unknown): string {
   return JSON.stringify(value, (key, v: unknown) => {
     if (NOT_DECLARATION.has(key)) return undefined;
+    if (key === 'target' && v && typeof v === 'object' && !('type' in v)) return { ...v, kind: undefined };
     const t = v as { type?: unknown; types?: unknown[] } | null;
     if (t && (t.type === 'union' || t.type === 'intersection') && Array.isArray(t.types)) {
       return { ...t, types: t.types.map(declaration).sort() };

@@ -26,8 +26,28 @@ export function versionDocsPath(config: SiteConfig, version: DocsVersion): strin
  */
 const RESERVED_PATHS: ReadonlyMap<string, string> = new Map([['api', 'API reference'], ['examples', 'examples'], ['guides', 'guides']]);
 
+/** Two releases by major.minor.patch (the schema requires the three; a pre-release suffix is not ordered). */
+function compareReleases(a: string, b: string): number {
+  const parts = (v: string): number[] => (/^(\d+)\.(\d+)\.(\d+)/.exec(v) ?? []).slice(1).map(Number);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
+
+/**
+ * The API reference and the routes of the default version are at /docs/api
+ * (API_BASE), the old site's URLs; every link pkidocs writes assumes that
+ * base, so another docs.path would publish links to pages it never builds.
+ */
+export const DOCS_PATH = '/docs';
+
 export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  if (config.docs.path !== DOCS_PATH) {
+    out.push(error('config', 'config/docs-path', `docs.path is "${config.docs.path}", but pkidocs publishes the docs and the API reference under ${DOCS_PATH} (the API at ${DOCS_PATH}/api, the old site's URLs): the links it writes would lead to pages it never builds.`, {
+      file, hint: `Set docs.path to '${DOCS_PATH}' (or leave it out: it is the default).`,
+    }));
+  }
   const versions = config.docs.versions;
   const at = (i: number): string => `docs.versions[${i}] ("${versions[i]!.name}")`;
   const defaults = versions.flatMap((v, i) => (v.path === '' ? [i] : []));
@@ -56,6 +76,12 @@ export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
     if (v.path && !v.library) {
       out.push(error('config', 'config/version-library', `${at(i)} lives under ${config.docs.path}/${v.path} but names no release to document.`, {
         file, hint: `Add library: { version: '…', dir: 'content/versions/…/node_modules/${config.library.package}' } to it.`,
+      }));
+    }
+    const prior = versions[i - 1];
+    if (prior && compareReleases(libraryVersionOf(config, v), libraryVersionOf(config, prior)) > 0) {
+      out.push(error('config', 'config/version-order', `docs.versions lists the newest first, but ${at(i)} documents ${config.library.package} ${libraryVersionOf(config, v)}, newer than ${at(i - 1)} (${libraryVersionOf(config, prior)}): the marks ("New in …", "Removed in …") and the "latest" banner would be the wrong way round.`, {
+        file, hint: 'List docs.versions from the newest release to the oldest.',
       }));
     }
     if (!v.path && v.library) {

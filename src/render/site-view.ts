@@ -16,7 +16,19 @@ export function siteView(
   docsVersion: DocsVersion = defaultVersion(config),
   /** Each version's first page, by name (src/routes/version-links.ts); else its main page. */
   homes: Readonly<Record<string, string>> = {},
+  /** The paths of `docsVersion`'s own pages, for a version with a path: footer links follow the version into them. */
+  ownPages?: ReadonlySet<string>,
 ): SiteView {
+  // A footer `to` link names a page at today's URLs (/docs/installation): on a page of another version it leads to
+  // that version's copy (/docs/4.0/installation) where there is one, as the navbar's docs items do; else as written.
+  const follow = (to: string): string => {
+    const base = config.docs.path;
+    const cut = to.search(/[?#]/);
+    const [path, rest] = cut < 0 ? [to, ''] : [to.slice(0, cut), to.slice(cut)];
+    if (!ownPages || !docsVersion.path || (path !== base && !path.startsWith(`${base}/`))) return to;
+    const moved = versionDocsPath(config, docsVersion) + path.slice(base.length);
+    return ownPages.has(moved) ? moved + rest : to;
+  };
   // `{version}` in footer text: the release the page's docs version documents, so no template or config repeats it.
   const version = libraryVersionOf(config, docsVersion);
   const items = config.navbar.items.map((item): NavItemView => {
@@ -33,6 +45,8 @@ export function siteView(
         return {
           type: 'versions',
           label: versions[0]?.label ?? 'Versions',
+          // A page of a version the list leaves out still names its own version, never a listed one.
+          ...(names.includes(docsVersion.name) ? {} : { ownLabel: docsVersion.label }),
           // Where each version leads from a page that is no docs page (the home page): its first page. Docs pages carry their own links.
           versions: versions.map((v) => ({ name: v.name, label: v.label, href: homes[v.name] ?? `${versionDocsPath(config, v)}/${config.docs.mainPage}` })),
           position: item.position,
@@ -45,7 +59,7 @@ export function siteView(
   });
   const columns = config.footer.columns.map((col): FooterColumnView =>
     'items' in col
-      ? { title: col.title, items: col.items.map((i) => ({ label: i.label, href: (i.to ?? i.href)!, external: !i.to })) }
+      ? { title: col.title, items: col.items.map((i) => ({ label: i.label, href: i.to ? follow(i.to) : i.href!, external: !i.to })) }
       : { title: col.title, text: col.text.replaceAll('{version}', version) },
   );
   return {

@@ -12,9 +12,10 @@ import { apiRoutes } from './api.ts';
 import { docPath, docSidebar } from './docs.ts';
 import { readingOrder } from '../shared/navigation.ts';
 import { buildSidebars, versionSidebars, type Sidebars } from './sidebars.ts';
-import { apiBaseOf, apiRemovedPath } from './api-urls.ts';
+import { API_BASE, apiBaseOf, apiRemovedPath } from './api-urls.ts';
 import type { RouteRecord } from './types.ts';
 import { addVersionLinks } from './version-links.ts';
+import { twinClashes } from './twin-clashes.ts';
 
 export interface RouteInputs {
   config: SiteConfig;
@@ -87,7 +88,7 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
     ...removedRoutes(input),
     { path: NOT_FOUND_PATH, kind: 'not-found', exact: false, source: '(built in)', model: { type: 'not-found' } },
   ];
-  const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
+  const diagnostics = [...versionAddressTaken(input.docs, input.versions), ...duplicatePaths(routes), ...twinClashes(routes), ...apiAnchorClashes(input.model, input.dts), ...(input.versions ?? []).flatMap((v) => apiAnchorClashes(v.model, v.dts))];
   const sidebars = buildSidebars(base, input.docs, input.model);
   const sidebarHome = homes(sidebars);
   diagnostics.push(...navbarTargets(input.config, input.configFile, sidebarHome));
@@ -100,14 +101,23 @@ export function buildRoutes(input: RouteInputs): { site?: SiteRoutes; diagnostic
   return diagnostics.length ? { diagnostics } : { site: { routes, sidebars, sidebarHome, versions }, diagnostics };
 }
 
-/** The removed-exports page of each other version that has an older one (docs.versions lists the newest first). */
+/**
+ * The removed-exports page of each version that has an older one (docs.versions lists the newest
+ * first), the default version's too: its API index links the page when it is not the oldest.
+ */
 function removedRoutes(input: RouteInputs): RouteRecord[] {
   const all = input.config.docs.versions;
-  return (input.versions ?? []).flatMap((v): RouteRecord[] => {
-    const at = all.findIndex((c) => c.name === v.name);
-    if (at < 0 || at === all.length - 1) return [];
-    return [{ path: apiRemovedPath(apiBaseOf(v.docsPath)), kind: 'api-removed', exact: true, sidebar: 'docs', version: v.name, source: v.dts, model: { type: 'api-removed' } }];
-  });
+  const older = (name: string): boolean => {
+    const at = all.findIndex((c) => c.name === name);
+    return at >= 0 && at < all.length - 1;
+  };
+  const fallback = all.find((c) => !c.path);
+  const own: RouteRecord[] = fallback && (input.versions ?? []).length && older(fallback.name)
+    ? [{ path: apiRemovedPath(API_BASE), kind: 'api-removed', exact: true, sidebar: 'docs', source: input.dts, model: { type: 'api-removed' } }]
+    : [];
+  return [...own, ...(input.versions ?? []).flatMap((v): RouteRecord[] => (older(v.name)
+    ? [{ path: apiRemovedPath(apiBaseOf(v.docsPath)), kind: 'api-removed', exact: true, sidebar: 'docs', version: v.name, source: v.dts, model: { type: 'api-removed' } }]
+    : []))];
 }
 
 /** The version whose folder of content/docs holds the page `id` (`4.0/installation`), if any. */

@@ -36,18 +36,27 @@ export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void
   const homes = versionHomes(config, routes);
   const root = (v: Version): string => homes[v.name]!;
   const [newest] = versions as [Version];
+  // An export's page in each version, by name: a class of one release may be an interface of the next, at another path.
+  const exportPage = new Map(routes.flatMap((r) => (r.model.type === 'api-item' ? [[`${nameOf(r)}\n${r.model.item.name}`, r.path] as const] : [])));
   for (const route of routes) {
     const own = versions.find((v) => v.name === nameOf(route))!;
     const docsPage = route.path === own.docsPath || route.path.startsWith(`${own.docsPath}/`);
     if (!docsPage || route.kind === 'not-found') continue;
     const rel = route.path.slice(own.docsPath.length);
+    /** This very page in `v`: the export of the same name, or the page at the same path under `v`'s docs path. */
+    const same = (v: Version): string | undefined => {
+      const there = route.model.type === 'api-item' ? exportPage.get(`${v.name}\n${route.model.item.name}`) : undefined;
+      return there ?? (has(v, v.docsPath + rel) ? v.docsPath + rel : undefined);
+    };
     /** The same page, else its nearest parent that is a page of `v`, else `v`'s first page. */
     const nearest = (v: Version): string => {
+      const copy = same(v);
+      if (copy) return copy;
       for (let r = rel; r; r = r.slice(0, r.lastIndexOf('/'))) if (has(v, v.docsPath + r)) return v.docsPath + r;
       return has(v, v.docsPath) ? v.docsPath : root(v);
     };
     const links: VersionLinks = { current: own.name, to: Object.fromEntries(versions.filter((v) => v !== own).map((v) => [v.name, nearest(v)])) };
-    if (own !== newest) links.latest = { name: newest.name, label: newest.label, ...(has(newest, newest.docsPath + rel) ? { copy: true as const } : {}) };
+    if (own !== newest) links.latest = { name: newest.name, label: newest.label, ...(same(newest) ? { copy: true as const } : {}) };
     route.versionLinks = links;
   }
 }

@@ -6,7 +6,8 @@ import type { RouteKind, SidebarId, TocEntry } from './page.ts';
 export type NavItemView =
   | { type: 'link'; label: string; href: string; external: boolean; icon?: 'github'; position: 'left' | 'right' }
   | { type: 'sidebar'; label: string; href: string; sidebarId: SidebarId; position: 'left' | 'right' }
-  | { type: 'versions'; label: string; versions: { name: string; label: string; href: string }[]; position: 'left' | 'right' }
+  /** `label`: shown off docs pages; `ownLabel`: on a docs page of a version the list leaves out, that version's label. */
+  | { type: 'versions'; label: string; ownLabel?: string; versions: { name: string; label: string; href: string }[]; position: 'left' | 'right' }
   /** `href`: where the button leads without JavaScript (the list of every export). */
   | { type: 'search'; position: 'left' | 'right'; href: string };
 

@@ -127,7 +127,8 @@ export function versionSiteData(input: Inputs): { of: (route: RouteRecord) => Si
     const nav = site.versions[v.name];
     if (!v.path || !nav) continue;
     // A sidebar the version has no page in yet (its examples) keeps the default version's target.
-    const data: SiteData = { site: { ...siteView(config, { ...site.sidebarHome, ...defined(nav.sidebarHome) }, v, homes), ...favicon(content) }, sidebars: nav.sidebars };
+    const own = new Set(site.routes.filter((r) => r.version === v.name).map((r) => r.path));
+    const data: SiteData = { site: { ...siteView(config, { ...site.sidebarHome, ...defined(nav.sidebarHome) }, v, homes, own), ...favicon(content) }, sidebars: nav.sidebars };
     byName.set(v.name, { data, dataFile: hashedAsset('data', JSON.stringify(data)) });
   }
   return { of: (route) => (route.version && byName.get(route.version)) || main, files: [main, ...byName.values()] };

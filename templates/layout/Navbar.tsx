@@ -71,7 +71,7 @@ function NavItem({ item, page }: { item: NavItemView; page: PageView }) {
       const current = item.versions.find((v) => v.name === links?.current);
       return (
         <details className="navbar__dropdown" data-slot="versions">
-          <summary className="navbar__link">{current?.label ?? item.label}</summary>
+          <summary className="navbar__link">{current?.label ?? (links && item.ownLabel) ?? item.label}</summary>
           <ul>
             {item.versions.map((v) => (
               <li key={v.name}>
