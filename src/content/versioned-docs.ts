@@ -23,10 +23,11 @@ export function versionedDocs(config: SiteConfig, files: readonly DocSource[], c
   for (const v of versions) {
     for (const share of v.shares ?? []) {
       const matches = files.filter((d) => !ownerOf(d.id) && sharedBy(share, d.id));
+      // A warning: the version simply has no such page, and a site that reuses the config with content of its own (a fixture) still builds.
       if (!matches.length) {
-        diagnostics.push(error('config', 'config/version-shares', `docs.versions ("${v.name}") shares "${share}", which is no page or folder of pages of content/docs.`, {
+        diagnostics.push({ ...error('config', 'config/version-shares', `docs.versions ("${v.name}") shares "${share}", which is no page or folder of pages of content/docs: ${v.name} has no copy of it.`, {
           file: configFile, hint: 'Name a folder (examples) or a page with its extension (guides/concepts.md), relative to content/docs.',
-        }));
+        }), severity: 'warning' });
       }
       for (const d of matches) {
         const id = `${v.path}/${d.id}`;

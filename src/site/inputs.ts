@@ -111,7 +111,9 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
 /** The pages of every docs version from the files read, with the read's own problems first. */
 function withVersions(config: SiteConfig, read: { docs: DocSource[]; diagnostics: Diagnostic[] }, ctx: StageContext): { docs: DocSource[]; diagnostics: Diagnostic[] } {
   const versioned = versionedDocs(config, read.docs, ctx.layout.configFile);
-  return { docs: versioned.docs, diagnostics: [...read.diagnostics, ...versioned.diagnostics] };
+  // Its only diagnostics are warnings (a share that names no page): printed, never swallowed.
+  failOn(versioned.diagnostics, ctx.reporter);
+  return { docs: versioned.docs, diagnostics: read.diagnostics };
 }
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: () => void): Promise<LoadApiResult> {

@@ -59,10 +59,11 @@ describe('versionedDocs', () => {
   it('shares nothing without shares, and names a share that matches no page', () => {
     expect(versionedDocs(config(), FILES, 'site.config.ts').docs.map((d) => d.id)).toEqual(FILES.map((d) => d.id).sort((a, b) => a.localeCompare(b)));
     const { diagnostics } = versionedDocs(config(['guides/concept.md', 'example', 'installation']), FILES, 'site.config.ts');
-    expect(diagnostics.map((d) => [d.code, d.message, d.file])).toEqual([
-      ['config/version-shares', 'docs.versions ("4.0.0") shares "guides/concept.md", which is no page or folder of pages of content/docs.', 'site.config.ts'],
-      ['config/version-shares', 'docs.versions ("4.0.0") shares "example", which is no page or folder of pages of content/docs.', 'site.config.ts'],
-      ['config/version-shares', 'docs.versions ("4.0.0") shares "installation", which is no page or folder of pages of content/docs.', 'site.config.ts'],
+    const message = (share: string) => `docs.versions ("4.0.0") shares "${share}", which is no page or folder of pages of content/docs: 4.0.0 has no copy of it.`;
+    expect(diagnostics.map((d) => [d.severity, d.code, d.message, d.file])).toEqual([
+      ['warning', 'config/version-shares', message('guides/concept.md'), 'site.config.ts'],
+      ['warning', 'config/version-shares', message('example'), 'site.config.ts'],
+      ['warning', 'config/version-shares', message('installation'), 'site.config.ts'],
     ]);
   });
 });
