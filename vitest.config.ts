@@ -35,6 +35,12 @@ const HEAVY = [
 ];
 /** pkijs 4.0.0 and the asn1js it peers with (the npm workspace content/versions/pkijs-4.0). */
 const RELEASE_4 = new URL('content/versions/pkijs-4.0/node_modules/', import.meta.url).pathname;
+/** A project that runs `include` with `pkijs` and `asn1js` resolved to 4.0.0, and PKIDOCS_PKIJS_RELEASE saying so. */
+const onRelease4 = (name: string, include: string) => ({
+  extends: true as const,
+  resolve: { alias: [{ find: /^pkijs$/, replacement: `${RELEASE_4}pkijs/build/index.js` }, { find: /^asn1js$/, replacement: `${RELEASE_4}asn1js/build/index.js` }] },
+  test: { name, env: { PKIDOCS_PKIJS_RELEASE: '4.0.0' }, include: [include], exclude: EXCLUDE },
+});
 // Tests make copies of the repository under test/.tmp; never collect those.
 const EXCLUDE = [...configDefaults.exclude, 'test/.tmp/**'];
 /** Unit files that mock a module: found by reading them, so a new one cannot run unisolated by mistake. */
@@ -52,12 +58,10 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], exclude: [...EXCLUDE, ...HEAVY, ...MOCKING], isolate: false } },
       { extends: true, test: { name: 'unit-mocks', include: MOCKING, exclude: [...EXCLUDE, ...HEAVY] } },
       { extends: true, test: { name: 'integration', include: ['test/!(unit|site)/**/*.test.{ts,tsx}', ...HEAVY, ...OWN_SITE], exclude: [...EXCLUDE, ...SITE] } },
-      // The examples' tests again, with `pkijs` and `asn1js` the 4.0.0 releases: which examples hold for 4.0 as written.
-      {
-        extends: true,
-        resolve: { alias: [{ find: /^pkijs$/, replacement: `${RELEASE_4}pkijs/build/index.js` }, { find: /^asn1js$/, replacement: `${RELEASE_4}asn1js/build/index.js` }] },
-        test: { name: 'examples-4.0', env: { PKIDOCS_PKIJS_RELEASE: '4.0.0' }, include: ['test/examples/**/*.test.ts'], exclude: EXCLUDE },
-      },
+      // The examples' and the guides' tests again, with `pkijs` and `asn1js` the 4.0.0 releases: which hold for 4.0 as
+      // written (the pages 4.0 shares, content/site.config.ts; test/versions/shared-pages-tested.test.ts reads these projects).
+      onRelease4('examples-4.0', 'test/examples/**/*.test.ts'),
+      onRelease4('guides-4.0', 'test/guides/**/*.test.ts'),
       { extends: true, test: { name: 'site', include: SITE, exclude: EXCLUDE, globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },

@@ -40,7 +40,8 @@ export function signedDataVerifyCodes(source = readFileSync(PKIJS_JS, 'utf8')): 
     ts.forEachChild(node, visitVerify);
   };
   const findClass = (node: ts.Node): void => {
-    if (ts.isClassDeclaration(node) && node.name?.text === 'SignedData') {
+    // 3.3.2 declares the class; 4.0's bundle assigns a class expression (`var SignedData = class SignedData …`).
+    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name?.text === 'SignedData') {
       const verify = node.members.find((m) => ts.isMethodDeclaration(m) && m.name.getText(file) === 'verify');
       if (verify) visitVerify(verify);
       return;

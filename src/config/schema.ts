@@ -26,6 +26,12 @@ const docsVersion = z.strictObject({
   path: z.string().regex(/^(?:[A-Za-z0-9][A-Za-z0-9._~-]*)?$/, 'must be "" (today\'s URLs) or one path segment such as 4.0').default(''),
   /** The release this version documents; only a version with a path has its own (the "" one documents `library`). */
   library: z.strictObject({ version: semver, dir: projectPath, entry: z.string().default('build/index.d.ts') }).optional(),
+  /**
+   * Pages of the default version's docs this version renders again as its own (src/content/versioned-docs.ts):
+   * a folder (`examples`) or a page (`guides/concepts.md`) of content/docs. A page of the version's own folder
+   * at the same place is written for it and wins.
+   */
+  shares: z.array(z.string().regex(/^(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)*$/, 'must be a folder or .md page of content/docs, such as examples or guides/concepts.md (no "..", no leading "/")')).optional(),
 });
 
 const position = z.enum(['left', 'right']).default('right');

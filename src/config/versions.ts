@@ -84,6 +84,19 @@ export function versionRules(config: SiteConfig, file: string): Diagnostic[] {
         file, hint: 'List docs.versions from the newest release to the oldest.',
       }));
     }
+    if (v.shares?.length && !v.path) {
+      out.push(error('config', 'config/version-shares', `${at(i)} has path "" and shares pages: the version at today's URLs owns the pages others share.`, {
+        file, hint: 'Move shares to the version that renders those pages again, under its own path.',
+      }));
+    }
+    for (const share of v.shares ?? []) {
+      const owner = versions.find((o) => o.path && (share === o.path || share.startsWith(`${o.path}/`)));
+      if (owner) {
+        out.push(error('config', 'config/version-shares', `${at(i)} shares "${share}", which is in the folder of version ${owner.name}: only the default version's pages are shared.`, {
+          file, hint: 'Name a folder or page of content/docs outside every version\'s folder, such as examples or guides/concepts.md.',
+        }));
+      }
+    }
     if (!v.path && v.library) {
       out.push(error('config', 'config/version-library', `${at(i)} has path "" and its own library: the version at today's URLs documents the top-level library.`, {
         file, hint: 'Move its library settings to the top-level library key, or give the version a path.',

@@ -17,6 +17,8 @@ export interface DocSource {
   data: FrontMatter;
   body: string;
   lineOffset: number;
+  /** On a docs version's page rendered from a page it shares: the default version's id (src/content/versioned-docs.ts). */
+  sharedFrom?: string;
 }
 
 export interface ReadDocsOptions {

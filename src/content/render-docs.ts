@@ -25,6 +25,8 @@ export interface DocRenderContext {
   siteOrigin?: string;
   /** A page of another docs version: a site link (`/docs/installation`) to that version's copy, where it has one. */
   sitePath?: (path: string) => string;
+  /** A page a docs version shares with the default one: its site links (`/docs/…`) go through `sitePath` too. */
+  sharedPage?: boolean;
   /** The content folder: code includes must resolve inside it. */
   contentDir: string;
   /** limits.maxPageBytes, also the limit of an included file. */
@@ -40,6 +42,7 @@ export function docContext(source: string, lineOffset: number, ctx: DocRenderCon
     routeOfFile: ctx.routeOfFile,
     siteOrigin: ctx.siteOrigin,
     ...(ctx.sitePath ? { sitePath: ctx.sitePath } : {}),
+    ...(ctx.sharedPage ? { sharedPage: true } : {}),
     contentDir: ctx.contentDir,
     maxIncludeBytes: ctx.maxPageBytes ?? DEFAULT_MAX_PAGE_BYTES,
     dependencies: new Set(),

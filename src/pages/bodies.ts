@@ -42,6 +42,19 @@ export interface VersionRender {
   sitePath: (path: string) => string;
 }
 
+/**
+ * How a page of another docs version renders: code links to its API, and a link to a Markdown file
+ * leads to this version's rendering of it where there is one. A shared page was written with the
+ * default version's site links (`/docs/api/…`): they lead to this version's copies too.
+ */
+function versionDocContext(base: DocRenderContext, own: VersionRender, shared: boolean): DocRenderContext {
+  const routeOfFile = (file: string): string | undefined => {
+    const route = base.routeOfFile(file);
+    return route === undefined ? undefined : own.sitePath(route);
+  };
+  return { ...base, markdown: own.markdown, sitePath: own.sitePath, routeOfFile, ...(shared ? { sharedPage: true } : {}) };
+}
+
 export interface Bodies {
   bodies: Map<string, PageBody>;
   /** Extra files each page read (includes), by route path. */
@@ -56,7 +69,7 @@ export async function renderBodies(routes: readonly RouteRecord[], input: BodyIn
     const own = route.version ? input.versionCtx?.get(route.version) : undefined;
     if (route.version && !own) throw new Error(`No API model for the docs version ${route.version} of ${route.path}`);
     const apiCtx = own?.apiCtx ?? input.apiCtx;
-    const docCtx = own ? { ...input.docCtx, markdown: own.markdown, sitePath: own.sitePath } : input.docCtx;
+    const docCtx = own ? versionDocContext(input.docCtx, own, m.type === 'doc' && m.doc.sharedFrom !== undefined) : input.docCtx;
     let body: PageBody;
     switch (m.type) {
       case 'doc': {

@@ -37,11 +37,16 @@ export function llmsSections(config: SiteConfig, withTwin: readonly RouteRecord[
   ];
 }
 
-/** The docs and examples pages written in Markdown, each version's in the order llms.txt lists them: llms-full.txt's pages. */
+/**
+ * The docs and examples pages written in Markdown, each version's in the order llms.txt lists them:
+ * llms-full.txt's pages. A page a version shares with the default one is there once, as the default
+ * version's: its other renderings differ only in links and release numbers (src/content/versioned-docs.ts),
+ * and each keeps its own twin.
+ */
 export function llmsProse(config: SiteConfig, withTwin: readonly RouteRecord[]): RouteRecord[] {
   const versions = [undefined, ...config.docs.versions.filter((v) => v.path !== '').map((v) => v.name)];
   return versions.flatMap((version) => {
-    const routes = withTwin.filter((r) => r.version === version && r.model.type === 'doc');
+    const routes = withTwin.filter((r) => r.version === version && r.model.type === 'doc' && r.model.doc.sharedFrom === undefined);
     return [...routes.filter(isDocs), ...routes.filter(isExample)];
   });
 }
@@ -50,5 +55,6 @@ export function llmsProse(config: SiteConfig, withTwin: readonly RouteRecord[]):
 export function llmsVersionsLine(config: SiteConfig, packageName: string, defaultVersion: string, url: (path: string) => string): string {
   const others = config.docs.versions.filter((v) => v.path !== '');
   const rest = others.map((v) => `the pages under ${url(versionDocsPath(config, v))} document ${packageName} ${libraryVersionOf(config, v)} (section titles end in "(${v.label})")`);
-  return `The API reference documents ${packageName} ${defaultVersion}${rest.length ? `; ${rest.join('; ')}` : ''}.`;
+  const shares = others.some((v) => v.shares?.length) ? ' llms-full.txt holds a page that a version shares with the root pages once, as the root page.' : '';
+  return `The API reference documents ${packageName} ${defaultVersion}${rest.length ? `; ${rest.join('; ')}` : ''}.${shares}`;
 }

@@ -15,12 +15,12 @@ const byPosition = (a: DocSource, b: DocSource): number =>
 
 const label = (d: DocSource): string => d.data.sidebar_label ?? d.data.title;
 
-export function buildSidebars(docsBase: string, docs: readonly DocSource[], model: ApiModel): Sidebars {
+export function buildSidebars(docsBase: string, docs: readonly DocSource[], model: ApiModel, apiBase: string = API_BASE): Sidebars {
   const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
   const docsSidebar: SidebarNode[] = [
     ...topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsBase, d.id) })),
     ...guidesCategory(docsBase, docs),
-    apiCategory(model),
+    apiCategory(model, apiBase),
   ];
   return { docs: docsSidebar, examples: exampleCategories(docsBase, docs) };
 }
@@ -33,13 +33,12 @@ function guidesCategory(docsBase: string, docs: readonly DocSource[]): SidebarNo
 }
 
 /**
- * The sidebars of another docs version (pages under `docsPath`, /docs/4.0):
- * its own top-level pages (ids relative to its folder), then its API reference.
+ * The sidebars of another docs version (pages under `docsPath`, /docs/4.0), laid out as the default
+ * version's from its own pages (ids relative to its folder: those written for it and those it
+ * shares), with its API reference.
  */
 export function versionSidebars(model: ApiModel, docsPath: string, docs: readonly DocSource[] = []): Sidebars {
-  const topLevel = docs.filter((d) => !d.id.includes('/') && d.id !== 'index').sort(byPosition);
-  const pages = topLevel.map((d): SidebarNode => ({ type: 'link', label: label(d), href: docPath(docsPath, d.id) }));
-  return { docs: [...pages, apiCategory(model, apiBaseOf(docsPath))], examples: [] };
+  return buildSidebars(docsPath, docs, model, apiBaseOf(docsPath));
 }
 
 function apiCategory(model: ApiModel, base: string = API_BASE): SidebarNode {

@@ -24,7 +24,8 @@ import type { Inputs, StageContext } from './types.ts';
 export type BodyInput = Parameters<Renderer['renderBodies']>[1];
 
 export function bodyInput(ctx: StageContext, { config, content, site }: Inputs, markdown: RenderMarkdown, apiCtx: ApiRenderContext, versionCtx: ReadonlyMap<string, VersionRender> = new Map()): BodyInput {
-  const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' ? [[r.model.doc.file, r.path] as const] : [])));
+  // A file's own page: a shared page's other renderings are found from it (VersionRender.sitePath).
+  const routeOfFile = new Map(site.routes.flatMap((r) => (r.model.type === 'doc' && r.model.doc.sharedFrom === undefined ? [[r.model.doc.file, r.path] as const] : [])));
   return {
     config,
     docs: content.docs,

@@ -8,7 +8,9 @@ import { loadConfig } from '../config/load.ts';
 import { versionDocsPath } from '../config/versions.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { readApiNotes } from '../content/api-notes.ts';
-import { readDocs } from '../content/docs.ts';
+import { readDocs, type DocSource } from '../content/docs.ts';
+import { versionedDocs } from '../content/versioned-docs.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { loadHighlighter, useHighlightCache } from '../content/highlight.ts';
 import { loadPageModules } from '../content/page-modules.ts';
 import { listStaticFiles } from '../output/copy-static.ts';
@@ -27,7 +29,8 @@ export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: Site
   const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
   // Each version's conversion runs again only when a file it read changed (or its release did).
   const apiDirty = !prev || convertsAgain(plan, library.entry) || library.entry !== prev.library.entry;
-  const contentRead = !prev || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
+  // A config edit may change what a version shares, or its release.
+  const contentRead = !prev || plan.config || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
     ? stage('content', () => readContent(ctx, prev?.content, plan, config), (r) => `${plural(r.docs.length, 'Markdown page')}, ${plural(r.pageModules.length, 'page module')}`)
     : Promise.resolve(prev.content);
   const bundled = !prev || plan.bundle
@@ -100,7 +103,8 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
   const statics = staticDir(ctx.layout);
   if (prev) {
     // Listed again by the build's walk (src/content/walk.ts), whatever path the watcher named.
-    const docs = plan.docs.size || plan.relist ? await updateDocs(prev.docs, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.docs, diagnostics: [] };
+    const read = plan.docs.size || plan.relist ? await updateDocs(prev.files, plan.docs, docsDir(ctx.layout), readOptions) : { docs: prev.files, diagnostics: [] };
+    const docs = read.docs === prev.files && !plan.config ? { docs: prev.docs, diagnostics: read.diagnostics } : withVersions(config, read, ctx);
     const pages = plan.pageModules ? await loadPageModules(pagesDir(ctx.layout), ctx.cacheDir) : { modules: prev.pageModules, diagnostics: [] };
     const files = plan.statics.size ? listStaticFiles(statics, ctx.root, config.limits.maxPageBytes, config.static.hostRuleFiles) : { files: prev.statics, diagnostics: [] };
     // A dozen small files: all of them are read again when one changes.
@@ -109,7 +113,7 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     // An included file or a folder that changed no listing: the content is the same, and routes are not made again.
     const apiNotes = sameNotes(notes.notes, prev.apiNotes) ? prev.apiNotes : notes.notes;
     if (docs.docs === prev.docs && apiNotes === prev.apiNotes && !plan.pageModules && !plan.statics.size) return prev;
-    return { docs: docs.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes };
+    return { docs: docs.docs, files: read.docs, pageModules: pages.modules, highlighter: prev.highlighter, statics: files.files, apiNotes };
   }
   // --no-cache reads no cache but writes every one afresh, which also repairs a bad one.
   useHighlightCache(join(ctx.cacheDir, 'highlight.jsonl'), { read: ctx.useCache, onNotice: ctx.notice, cacheDir: ctx.cacheDir });
@@ -121,8 +125,17 @@ async function readContent(ctx: StageContext, prev: Content | undefined, plan: C
     readApiNotes(apiNotesDir(ctx.layout), readOptions),
   ]);
   const files = listStaticFiles(statics, ctx.root, config.limits.maxPageBytes, config.static.hostRuleFiles);
-  failOn([...docs.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
-  return { docs: docs.docs, pageModules: pages.modules, highlighter: loadHighlighter, statics: files.files, apiNotes: notes.notes };
+  const versioned = withVersions(config, docs, ctx);
+  failOn([...versioned.diagnostics, ...pages.diagnostics, ...files.diagnostics, ...notes.diagnostics]);
+  return { docs: versioned.docs, files: docs.docs, pageModules: pages.modules, highlighter: loadHighlighter, statics: files.files, apiNotes: notes.notes };
+}
+
+/** The pages of every docs version from the files read, with the read's own problems first. */
+function withVersions(config: SiteConfig, read: { docs: DocSource[]; diagnostics: Diagnostic[] }, ctx: StageContext): { docs: DocSource[]; diagnostics: Diagnostic[] } {
+  const versioned = versionedDocs(config, read.docs, ctx.layout.configFile);
+  // Its only diagnostics are warnings (a share that names no page): printed, never swallowed.
+  failOn(versioned.diagnostics, ctx.reporter);
+  return { docs: versioned.docs, diagnostics: read.diagnostics };
 }
 
 async function loadApiModel(ctx: StageContext, library: LibraryInfo, onConvert: () => void): Promise<LoadApiResult> {

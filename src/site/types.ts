@@ -73,7 +73,10 @@ export interface Tally {
 }
 
 export interface Content {
+  /** Every docs version's pages: the files, their `{{version}}` filled in, and the pages each version shares (versioned-docs.ts). */
   docs: DocSource[];
+  /** The Markdown files as read, which watch mode updates. */
+  files: DocSource[];
   pageModules: PageModule[];
   /** Loads the highlighter once (shiki's grammars and WASM, ~100 ms): a build from the page cache may need none. */
   highlighter: () => Promise<Highlighter>;

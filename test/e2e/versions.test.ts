@@ -38,9 +38,23 @@ it('switches between 3.3.2 and 4.0 on the same API page, and remembers the choic
   await context.close();
 });
 
+it('leads from a 3.3.2 example to the same example in 4.0, with its 4.0 sidebar and code links', async () => {
+  const path = '/docs/examples/certificates-and-revocation/create-and-validate-certificate';
+  const { page, context, logs } = await site.open(path);
+  await pick(page, '4.0');
+  await page.waitForURL((url) => url.pathname === `/docs/4.0${path.slice('/docs'.length)}`);
+  await expect.poll(() => page.locator('footer').textContent()).toContain('Version: 4.0.0');
+  expect(await page.locator('main h1').textContent()).toBe('Create and validate certificate');
+  expect(await page.locator('main pre a[href]').first().getAttribute('href')).toMatch(/^\/docs\/4\.0\/api\//);
+  expect(await page.locator('nav.sidebar__nav a[aria-current=page]').getAttribute('href')).toBe(`/docs/4.0${path.slice('/docs'.length)}`);
+  expect(logs).toEqual([]);
+  await context.close();
+});
+
 it('leads from a page 4.0 lacks to its nearest 4.0 page, without JavaScript too', async () => {
   const { page, context } = await site.page({ javaScriptEnabled: false });
-  await page.goto(site.url('/docs/examples/certificates-and-revocation/create-and-validate-certificate'));
+  // Migrating from 2.x ends at 3.3.2: 4.0 leaves it out.
+  await page.goto(site.url('/docs/guides/migrating-from-2x'));
   await page.locator('nav.navbar [data-slot=versions] > summary').click();
   await page.locator('nav.navbar [data-slot=versions] a:text-is("4.0")').click();
   await page.waitForURL((url) => url.pathname === '/docs/4.0/installation');

@@ -17,6 +17,12 @@ describe('generated guide data', () => {
     expect(Object.keys(signedDataExplanations).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 14, 15]);
   });
 
+  it('lists the codes and messages SignedData.verify uses in pkijs 4.0.0 too (the troubleshooting page of 4.0 shows them)', () => {
+    const release4 = readFileSync(`${ROOT}/content/versions/pkijs-4.0/node_modules/pkijs/build/index.js`, 'utf8');
+    expect(release4).toContain('class SignedData extends PkiObject');
+    expect(signedDataVerifyCodes(release4)).toEqual(signedDataCodes);
+  });
+
   it('finds no code when SignedData.verify has none (the extractor can fail)', () => {
     expect(() => signedDataVerifyCodes('class SignedData { verify() { return 1; } }')).toThrow(/No codes found/);
     expect(readFileSync(PKIJS_JS, 'utf8')).toContain('class SignedData extends PkiObject');

@@ -7,11 +7,16 @@ import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCertificateAuthority, toPem, type KeyAndCertificate } from '../../content/docs/examples/example-helpers.ts';
 import { asCertificate, readCertificate } from '../../content/docs/guides/troubleshooting.ts';
+import { PKIJS_4 } from '../examples/support/release.ts';
 
-/** pkijs 4.0.0 with its own asn1js 4.0.0, installed in a workspace: a second copy, as in a bundle that holds two. */
+/**
+ * A second copy of pkijs with its own asn1js, as in a bundle that holds two: 4.0.0 of the workspace
+ * beside the root's 3.3.2, or 3.3.2 when the tests run on 4.0.0 (PKIDOCS_PKIJS_RELEASE).
+ */
 const require = createRequire(import.meta.url);
-const pkijs4 = require('../../content/versions/pkijs-4.0/node_modules/pkijs') as typeof pkijs;
-const asn1js4 = require('../../content/versions/pkijs-4.0/node_modules/asn1js') as typeof asn1js;
+const other = PKIJS_4 ? '../../node_modules' : '../../content/versions/pkijs-4.0/node_modules';
+const otherPkijs = require(`${other}/pkijs`) as typeof pkijs;
+const otherAsn1js = require(`${other}/asn1js`) as typeof asn1js;
 
 let ca: KeyAndCertificate;
 let der: ArrayBuffer;
@@ -34,14 +39,14 @@ describe('"element.toSchema is not a function"', () => {
   });
 
   it('a Certificate of a second pkijs copy still encodes, but fails every instanceof check', () => {
-    const foreign = pkijs4.Certificate.fromBER(der);
+    const foreign = otherPkijs.Certificate.fromBER(der);
     expect(foreign instanceof pkijs.Certificate).toBe(false);
-    expect(asn1js4.fromBER(der).result instanceof asn1js.Sequence).toBe(false);
+    expect(otherAsn1js.fromBER(der).result instanceof asn1js.Sequence).toBe(false);
     expect(Buffer.from(signedDataWith([foreign]).toSchema().toBER(false)).includes(Buffer.from(der))).toBe(true);
   });
 
   it('asCertificate turns each of them into a pkijs.Certificate of this copy', () => {
-    const inputs = [der, new Uint8Array(der), ca.certificate.toSchema(), pkijs4.Certificate.fromBER(der), asn1js4.fromBER(der).result];
+    const inputs = [der, new Uint8Array(der), ca.certificate.toSchema(), otherPkijs.Certificate.fromBER(der), otherAsn1js.fromBER(der).result];
     for (const input of inputs) {
       const certificate = asCertificate(input);
       expect(certificate).toBeInstanceOf(pkijs.Certificate);

@@ -122,7 +122,7 @@ describe('llms.txt and llms-full.txt', () => {
 
   it('follows the llmstxt.org format: a title, a summary, then sections of links to every page', () => {
     expect(llms).toMatch(/^# pki\.js\n\n> .+\n\n/);
-    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Docs (4.0)', 'API (4.0)', 'Optional']);
+    expect([...llms.matchAll(/^## (.+)$/gm)].map((m) => m[1])).toEqual(['Docs', 'Examples', 'API', 'Docs (4.0)', 'Examples (4.0)', 'API (4.0)', 'Optional']);
     const links = [...llms.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
     expect(links).toHaveLength(pageCount());
     for (const link of links) expect(existsSync(join(siteOut(), link.slice(ORIGIN.length)))).toBe(true);
@@ -135,8 +135,9 @@ describe('llms.txt and llms-full.txt', () => {
     const links = (text: string) => [...text.matchAll(/^- \[[^\]]+\]\((https:\/\/pkijs\.org\/[^)]+)\)/gm)].map((m) => m[1]!);
     const all = links(llms);
     expect(new Set(all).size).toBe(all.length);
-    const in4 = [...links(section('Docs (4.0)')), ...links(section('API (4.0)'))];
+    const in4 = [...links(section('Docs (4.0)')), ...links(section('Examples (4.0)')), ...links(section('API (4.0)'))];
     expect(in4).toContain(`${ORIGIN}/docs/4.0/installation.md`);
+    expect(links(section('Examples (4.0)'))).toContain(`${ORIGIN}/docs/4.0/examples/timestamping/creating-a-timestamp-request.md`);
     expect(in4).toContain(`${ORIGIN}/docs/4.0/api/classes/Certificate.md`);
     expect(in4.filter((l) => !l.startsWith(`${ORIGIN}/docs/4.0/`))).toEqual([]);
     const in3 = ['Docs', 'Examples', 'API'].flatMap((t) => links(section(t)));
@@ -153,6 +154,9 @@ describe('llms.txt and llms-full.txt', () => {
     // Every Markdown page (docs, guides, examples): all of them but the API README, a generated page.
     const markdownPages = readdirSync(join(import.meta.dirname, '../../content/docs'), { recursive: true }).filter((f) => String(f).endsWith('.md')).length;
     expect(sources).toHaveLength(markdownPages);
+    // A page 4.0 shares is there once, as 3.3.2's (llms.txt says so); 4.0's own pages are there too.
+    expect(sources.filter((u) => u!.startsWith(`${ORIGIN}/docs/4.0/`)).sort()).toEqual([`${ORIGIN}/docs/4.0/guides/browsers-and-bundlers`, `${ORIGIN}/docs/4.0/installation`]);
+    expect(llms).toContain('llms-full.txt holds a page that a version shares with the root pages once, as the root page.');
     expect(full).toContain(read('docs/installation.md').trim());
   });
 });

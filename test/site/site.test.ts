@@ -60,7 +60,8 @@ describe('the built PKI.js site', () => {
       '/': ['/docs/4.0/installation', '/docs/installation'],
       '/docs/installation': ['/docs/4.0/installation', '/docs/installation'],
       '/docs/api/classes/Certificate': ['/docs/4.0/api/classes/Certificate', '/docs/api/classes/Certificate'],
-      '/docs/examples/timestamping': ['/docs/4.0/installation', '/docs/examples/timestamping'],
+      '/docs/examples/timestamping': ['/docs/4.0/examples/timestamping', '/docs/examples/timestamping'],
+      '/docs/guides/migrating-from-2x': ['/docs/4.0/installation', '/docs/guides/migrating-from-2x'],
     };
     for (const [path, [in4, in3]] of Object.entries(copies)) {
       const $ = loadPage(path);

@@ -18,6 +18,8 @@ export interface DocContext {
   siteOrigin?: string;
   /** On another docs version's page: a link to the site (`/docs/installation`) made that version's copy, where it has one. */
   sitePath?: (path: string) => string;
+  /** A page shared with the default version (src/content/versioned-docs.ts): its `/docs/…` links go through `sitePath` too. */
+  sharedPage?: boolean;
   /** Files read while rendering (includes), so watch mode can track them. */
   dependencies: Set<string>;
   report: (d: Diagnostic) => void;

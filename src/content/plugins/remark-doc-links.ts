@@ -28,6 +28,10 @@ export default function remarkDocLinks() {
         node.url = withoutVariationSelectors(url);
         return;
       }
+      if (url.startsWith('/') && !url.startsWith('//') && ctx.sharedPage && ctx.sitePath) {
+        node.url = ctx.sitePath(url);
+        return;
+      }
       if (EXTERNAL.test(url) || url.startsWith('/') || ctx.readme) return;
       const [target = '', hash] = url.split('#');
       if (!/\.mdx?$/.test(target)) return;

@@ -71,6 +71,30 @@ describe('docs.versions', () => {
   });
 });
 
+describe('docs.versions[].shares', () => {
+  it('takes folders and pages of the default version\'s docs on a version with a path', async () => {
+    const { config, diagnostics } = await load([{ ...V4, shares: ['examples', 'guides/concepts.md'] }, V3]);
+    expect(diagnostics).toEqual([]);
+    expect(config!.docs.versions[0]!.shares).toEqual(['examples', 'guides/concepts.md']);
+  });
+
+  it('refuses shares on the default version, and a share inside a version\'s own folder', async () => {
+    expect(await codes([V4, { ...V3, shares: ['examples'] }])).toEqual([
+      ['config/version-shares', 'docs.versions[1] ("3.3.2") has path "" and shares pages: the version at today\'s URLs owns the pages others share.'],
+    ]);
+    expect(await codes([{ ...V4, shares: ['4.0/installation.md', '4.0'] }, V3])).toEqual([
+      ['config/version-shares', 'docs.versions[0] ("4.0.0") shares "4.0/installation.md", which is in the folder of version 4.0.0: only the default version\'s pages are shared.'],
+      ['config/version-shares', 'docs.versions[0] ("4.0.0") shares "4.0", which is in the folder of version 4.0.0: only the default version\'s pages are shared.'],
+    ]);
+  });
+
+  it('refuses a share that leaves the docs folder', () => {
+    for (const bad of ['../secrets', '/etc', 'guides/../../x', 'guides//x', '']) {
+      expect(siteConfigSchema.safeParse({ ...BASE, docs: { ...BASE.docs, versions: [{ ...V4, shares: [bad] }, V3] } }).success, bad).toBe(false);
+    }
+  });
+});
+
 describe('resolveLibrary with versions', () => {
   const root = join(dir, 'project');
   const install = (folder: string, version: string) => {

@@ -31,6 +31,32 @@ function render(body: string, lineOffset = 0) {
   return { ...out, $: cheerio.load(out.page.html) };
 }
 
+describe('a page a docs version shares (src/content/versioned-docs.ts)', () => {
+  /** A sitePath that knows 4.0's copies of the installation page and of Certificate. */
+  const in4 = new Set(['/docs/4.0/installation', '/docs/4.0/api/classes/Certificate']);
+  const sitePath = (path: string): string => {
+    const [route = '', hash] = path.split('#');
+    const copy = `/docs/4.0${route.slice('/docs'.length)}`;
+    return route.startsWith('/docs/') && in4.has(copy) ? copy + (hash === undefined ? '' : `#${hash}`) : path;
+  };
+  const hrefs = (sharedPage: boolean) => {
+    const body = '[a](/docs/api/classes/Certificate#verify) [b](/docs/installation) [c](/docs/guides/only-3) [d](//cdn.example/x) [e](https://example.com/docs/installation) [f](./other.md)';
+    const out = renderDoc({ file: join(dir, 'page.md'), body, lineOffset: 0, data: { title: 'Page' } }, {
+      markdown, routeOfFile: (f) => (f === join(dir, 'other.md') ? '/docs/4.0/other' : undefined), siteOrigin: 'https://pkijs.org', sitePath, contentDir: dir, ...(sharedPage ? { sharedPage } : {}),
+    });
+    const $ = cheerio.load(out.page.html);
+    return $('a').map((_, a) => $(a).attr('href')).get();
+  };
+
+  it('leads its site links to the version\'s copies where there are some, and leaves other links alone', () => {
+    expect(hrefs(true)).toEqual(['/docs/4.0/api/classes/Certificate#verify', '/docs/4.0/installation', '/docs/guides/only-3', '//cdn.example/x', 'https://example.com/docs/installation', '/docs/4.0/other']);
+  });
+
+  it('keeps the site links of a page written for the version as written', () => {
+    expect(hrefs(false)).toEqual(['/docs/api/classes/Certificate#verify', '/docs/installation', '/docs/guides/only-3', '//cdn.example/x', 'https://example.com/docs/installation', '/docs/4.0/other']);
+  });
+});
+
 describe('the Markdown pipeline', () => {
   it('adds the title as h1, stable heading ids and a TOC of h2/h3', () => {
     const { $, page } = render('## First step\n\ntext\n\n### Detail *one*\n\n## First step\n\n#### Deep');
