@@ -7,7 +7,8 @@
 // reused by its key. After a successful write the cache is saved.
 import { notedItems } from '../content/api-notes.ts';
 import type { LinkIndex } from '../links/link-index.ts';
-import { openApiBodyCache } from '../pages/api-body-cache.ts';
+import { openApiBodyCaches } from '../pages/api-body-cache.ts';
+import { apiBodyKeys } from './api-body-keys.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
@@ -84,14 +85,14 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     let left = missing.filter((r) => !bodies.has(r.path));
     const apiRoutes = left.filter(isApiBody);
     if (apiRoutes.length) {
-      const apiCache = await openApiBodyCache(ctx.cacheDir, apiKey, { read: ctx.useCache, onNotice: ctx.notice });
-      const all = site.routes.filter(isApiBody);
-      // An empty API body cache is filled whole, as the plain render stage does.
-      if (apiCache && !apiCache.bodies.size) left = [...new Set([...left, ...all])];
-      else for (const r of apiRoutes) if (apiCache?.bodies.has(r.path)) bodies.set(r.path, apiCache.bodies.get(r.path)!);
+      const caches = await openApiBodyCaches(ctx.cacheDir, apiBodyKeys(input)!, { read: ctx.useCache, onNotice: ctx.notice });
+      // A version whose API body cache is empty has it filled whole, as the plain render stage does.
+      const fill = site.routes.filter((r) => isApiBody(r) && caches?.get(r.version ?? '')?.bodies.size === 0);
+      left = [...new Set([...left, ...fill])];
+      for (const r of apiRoutes) { const hit = caches?.get(r.version ?? '')?.bodies.get(r.path); if (hit) bodies.set(r.path, hit); }
       left = left.filter((r) => !bodies.has(r.path));
       await renderSome(left);
-      if (apiCache && !apiCache.bodies.size) await apiCache.save(new Map(all.map((r) => [r.path, bodies.get(r.path)!])));
+      for (const [name, c] of caches ?? []) if (!c.bodies.size) await c.save(new Map(fill.filter((r) => (r.version ?? '') === name).map((r) => [r.path, bodies.get(r.path)!])));
     } else await renderSome(left);
   };
   const lazy = lazyBodies(ctx, input, renderer);

@@ -308,9 +308,13 @@ describe('a d.ts edit renders only the pages whose output changes', () => {
     expect(page('docs/api/classes/Certificate')).toContain('Checks the signature with the issuer key.');
   });
 
-  it('a signature edit: every page that shows it, an inherited member\'s too', async () => {
+  it('a class that inherits a member is added', async () => {
     appendFileSync(join(WARM, DTS_FILE), '/** A certificate that anchors trust. */\nexport declare class RootCertificate extends Certificate {\n  /** Whether it is trusted. */\n  trusted: boolean;\n}\n');
     await expectWarmEqualsCold();
+    expect(page('docs/api/classes/RootCertificate')).toContain('verify');
+  });
+
+  it('a signature edit: every page that shows it, an inherited member\'s too', async () => {
     const before = snapshot(WARM_OUT);
     edit(DTS_FILE, 'verify(issuer?: Certificate): Promise<boolean>;', 'verify(issuer?: Certificate, notAfterDate?: Date): Promise<boolean>;');
     const warm = await expectWarmEqualsCold();
@@ -320,7 +324,7 @@ describe('a d.ts edit renders only the pages whose output changes', () => {
     for (const path of shown) expect(page(path)).toContain('notAfterDate');
   });
 
-  it('with two versions: an edit of one version\'s d.ts renders the other\'s pages only where their version marks change', async () => {
+  it('with a second version (4.0.0 under /docs/4.0) whose d.ts is the same: no version mark', async () => {
     // 4.0.0 under /docs/4.0, from a release whose d.ts is 3.3.2's as it is now: no mark yet.
     const release = join(WARM, RELEASE_4);
     mkdirSync(join(release, 'build'), { recursive: true });
@@ -332,18 +336,20 @@ describe('a d.ts edit renders only the pages whose output changes', () => {
     edit('content/site.config.ts', "versions: [{ name: 'current', label: 'Next' }]", `versions: [{ name: '4.0.0', label: '4.0', path: '4.0', library: { version: '4.0.0', dir: '${RELEASE_4}' } }, { name: 'current', label: 'Next' }]`);
     await expectWarmEqualsCold();
     expect(page('docs/4.0/api/classes/Certificate')).not.toContain('Signature changed in 4.0');
+  });
 
-    // A doc comment of the older version: none of 4.0's pages.
-    let before = snapshot(WARM_OUT);
+  it('with two versions, a doc comment edit of one renders none of the other\'s pages', async () => {
+    const before = snapshot(WARM_OUT);
     edit(DTS_FILE, 'Whether it is trusted.', 'Whether it is trusted by default.');
-    let warm = await expectWarmEqualsCold();
+    const warm = await expectWarmEqualsCold();
     expect(pageChanges(before)).toEqual({ changed: chunkAndPage('docs/api/classes/RootCertificate'), rewritten: [] });
     expect(renderedPages(warm)).toBe(1);
+  });
 
-    // A signature of the older version: its own pages, and 4.0's where "Signature changed in 4.0" now shows.
-    before = snapshot(WARM_OUT);
+  it('with two versions, a signature edit of the older one renders its pages, and the newer one\'s where a version mark changes', async () => {
+    const before = snapshot(WARM_OUT);
     edit(DTS_FILE, 'verify(issuer?: Certificate, notAfterDate?: Date): Promise<boolean>;', 'verify(issuer?: Certificate): Promise<boolean>;');
-    warm = await expectWarmEqualsCold();
+    const warm = await expectWarmEqualsCold();
     const { changed, rewritten } = pageChanges(before);
     expect(rewritten).toEqual([]);
     const marked = changed.filter((f) => f.startsWith('docs/4.0/') && f.endsWith('.html'));
