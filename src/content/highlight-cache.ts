@@ -61,6 +61,11 @@ export class HighlightCache {
     return createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 27);
   }
 
+  /** How many entries it holds. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   get(key: string): string | undefined {
     return this.entries.get(key);
   }

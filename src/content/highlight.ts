@@ -69,6 +69,11 @@ export function useHighlightCache(file: string | undefined, options?: HighlightC
   cache = new HighlightCache(file, options);
 }
 
+/** True when the highlight cache holds nothing: a cold build, or one with --no-cache. */
+export function highlightCacheEmpty(): boolean {
+  return cache.size === 0;
+}
+
 /** A change to highlighted code made after the grammar ran (linking API names), and a tag naming what it depends on. */
 export interface HighlightLinker {
   apply: (hast: Root) => void;

@@ -22,6 +22,8 @@ export interface ApiBodyCacheOptions {
   read?: boolean;
   /** Told, in one line, about a cache file that is not usable. */
   onNotice?: (line: string) => void;
+  /** Other keys whose files are current (the other docs versions' bodies): a save keeps them. */
+  keep?: readonly string[];
 }
 
 const fileSchema = z.array(z.tuple([
@@ -37,17 +39,31 @@ const fileSchema = z.array(z.tuple([
 export async function openApiBodyCache(cacheDir: string, apiKey: string | undefined, options: ApiBodyCacheOptions = {}): Promise<ApiBodyCache | undefined> {
   const code = process.env.PKIDOCS_CODE_HASH;
   if (!apiKey || !code) return undefined;
-  const file = join(cacheDir, `api-bodies-${apiKey}-${code}.json`);
+  const fileOf = (key: string): string => join(cacheDir, `api-bodies-${key}-${code}.json`);
+  const file = fileOf(apiKey);
+  const current = [file, ...(options.keep ?? []).map(fileOf)];
   const bodies = options.read === false ? new Map<string, PageBody>() : await readBodies(file, options.onNotice);
   return {
     bodies,
     async save(fresh) {
       await writeSealed(cacheDir, file, JSON.stringify([...fresh]));
       // The bodies of other models or code are stale now (2 MB each): they would pile up with every edit of src/.
-      const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json(\.seal)?$/.test(f) && !join(cacheDir, f).startsWith(file));
+      const stale = (await readdir(cacheDir)).filter((f) => /^api-bodies-[\w-]+\.json(\.seal)?$/.test(f) && !current.some((c) => join(cacheDir, f).startsWith(c)));
       await Promise.all(stale.map((f) => removeCacheFile(cacheDir, join(cacheDir, f))));
     },
   };
+}
+
+/**
+ * One API body cache per docs version, by `keys` (version name → key, '' the
+ * default version: src/site/api-body-keys.ts): an edit of one version's d.ts
+ * leaves the others' bodies cached. Undefined when there is no code hash.
+ */
+export async function openApiBodyCaches(cacheDir: string, keys: ReadonlyMap<string, string>, options: ApiBodyCacheOptions = {}): Promise<Map<string, ApiBodyCache> | undefined> {
+  const opened = await Promise.all([...keys].map(async ([name, key]) => [name, await openApiBodyCache(cacheDir, key, { ...options, keep: [...keys.values()] })] as const));
+  const caches = new Map<string, ApiBodyCache>();
+  for (const [name, cache] of opened) if (cache) caches.set(name, cache);
+  return caches.size === keys.size && caches.size ? caches : undefined;
 }
 
 async function readBodies(file: string, onNotice: ApiBodyCacheOptions['onNotice']): Promise<Map<string, PageBody>> {

@@ -103,6 +103,16 @@ export function apiBodyKey({ api, versionApis, content }: Inputs): string | unde
   return `${api.key}-${apiNotesDigest(content.apiNotes)}${versions ? `-${sha256(versions).slice(0, 16)}` : ''}`;
 }
 
+/**
+ * What Markdown pages read of every version's model (createDocMarkdown: the
+ * API links and the tables' facts) and the README page (its version): a doc
+ * comment is none of it.
+ */
+export function docsApiKey({ api, versionApis }: Inputs): string {
+  const of = (model: Inputs['api']['model']): string => JSON.stringify([model.version, [...apiHrefs(model)], [...apiFacts(model).enums]]);
+  return sha256('docs-api', of(api.model), ...versionApis.map((v) => `${v.name}\n${of(v.api.model)}`));
+}
+
 export interface SiteDataFile {
   data: SiteData;
   dataFile: ReturnType<typeof hashedAsset>;

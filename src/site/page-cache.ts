@@ -36,6 +36,8 @@ const bodySchema = z.object({
 });
 const pageSchema = z.object({
   key: z.string(),
+  /** The page key over its body's own bytes (page-keys.ts contentKey): with it the files are reused though the body key changed. */
+  content: z.string().optional(),
   /** Output path → sha256 of its contents. */
   files: z.record(z.string(), z.string()),
   ids: z.array(z.string()),

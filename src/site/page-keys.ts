@@ -2,14 +2,19 @@
 // the cached result depends on, so an equal key means an equal result.
 // - the environment: the render code (PKIDOCS_CODE_HASH, set by bin/ for the
 //   bundled CLI: src/ and templates/) and the installed packages (the lock file);
-// - a body: the config, the API model (its cache key: doc comments, API links),
-//   which Markdown file is which route (.md links), the page's source with its
+// - a body: the config, which Markdown file is which route (.md links), and
+//   what of the API it reads: an API page, every version's model (its cache
+//   key) and the site notes; any other page, what Markdown reads of each
+//   version's model (docsApiKey: the API links, the tables' facts, the
+//   version), not its doc comments; the page's source with its
 //   front matter, and for a section index its section's cards; included files
 //   and data modules' inputs are checked by digest when the body is reused;
 //   a page module's body: the pages folder and the module's inputs (the files
 //   it was compiled from and how each import resolved, src/shared/module-inputs.ts);
 // - a page's files: its body key, its route, the shared site data (by its
-//   hashed URL) and the asset URLs;
+//   hashed URL) and the asset URLs; and once the body is known, its content
+//   key: the same with the body's own bytes for its body key, so a page whose
+//   body key changed but whose body did not is not rendered again;
 // - the publish stage's files: every route with its body key and the hashes
 //   of the files a doc included, the config, the API bodies' key (model and
 //   site notes) and the static files' names (no page's assets or site data);
@@ -18,6 +23,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
 import type { DocSource } from '../content/docs.ts';
+import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { cardsKey } from '../routes/docs.ts';
 import type { RouteRecord } from '../routes/types.ts';
@@ -36,6 +42,8 @@ export interface KeyInputs {
   env: string;
   config: SiteConfig;
   apiKey: string;
+  /** What Markdown pages read of the models (body-input.ts docsApiKey). */
+  docsApiKey: string;
   routes: readonly RouteRecord[];
   docs: readonly DocSource[];
   /** What an api-readme route renders from its README file. */
@@ -50,12 +58,15 @@ export interface KeyInputs {
 export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
   const rel = (file: string): string => relative(k.root, file).split(sep).join('/');
   const routeMap = k.routes.flatMap((r) => (r.model.type === 'doc' ? [`${rel(r.model.doc.file)}>${r.path}`] : [])).join('\n');
-  const shared = sha256('body', k.env, JSON.stringify(k.config), k.apiKey, routeMap);
+  const config = JSON.stringify(k.config);
+  // A doc comment is read only by API pages: the others are keyed on what Markdown reads of the models.
+  const shared = sha256('body', k.env, config, k.docsApiKey, routeMap);
+  const apiShared = sha256('body', k.env, config, k.apiKey, routeMap);
   const keys = new Map<string, string>();
   let pages: string | undefined;
   for (const route of k.routes) {
     const m = route.model;
-    const base = [shared, route.path, route.kind];
+    const base = [m.type === 'api-item' || m.type === 'api-globals' || m.type === 'api-removed' ? apiShared : shared, route.path, route.kind];
     if (m.type === 'doc') {
       const cards = route.kind === 'examples-index' ? cardsKey(k.docs, m.doc.id) : '';
       keys.set(route.path, sha256(...base, JSON.stringify({ ...m.doc, file: rel(m.doc.file) }), cards));
@@ -69,6 +80,16 @@ export async function bodyKeys(k: KeyInputs): Promise<Map<string, string>> {
     }
   }
   return keys;
+}
+
+/**
+ * A page's key over its body itself: renderSite makes its files of the body,
+ * the route, the site data and the assets (pageKey), and the config and code
+ * (the environment). Equal for a page whose body key changed but whose
+ * rendered body is the same bytes.
+ */
+export function contentKey(env: string, config: SiteConfig, body: PageBody, route: RouteRecord, dataUrl: string, assets: Assets): string {
+  return pageKey(sha256('content', env, JSON.stringify(config), JSON.stringify(body)), route, dataUrl, assets);
 }
 
 /** The key of a route's files (document, navigation chunk, 404.html). */

@@ -7,9 +7,8 @@
 // reused by its key. After a successful write the cache is saved.
 import { notedItems } from '../content/api-notes.ts';
 import type { LinkIndex } from '../links/link-index.ts';
-import type { PageLinks } from '../links/collect.ts';
-import type { LinkedFile } from '../output/write.ts';
-import { openApiBodyCache } from '../pages/api-body-cache.ts';
+import { openApiBodyCaches } from '../pages/api-body-cache.ts';
+import { apiBodyKeys } from './api-body-keys.ts';
 import type { PageBody } from '../render/body.ts';
 import type { Assets } from '../render/document.ts';
 import { needsHtml, type PublishBody } from '../publish/publish.ts';
@@ -23,11 +22,12 @@ import { readPackageReadme } from '../content/package-readme.ts';
 import { packageRepositoryLink } from '../content/package-repository.ts';
 import { digestOf } from '../shared/module-inputs.ts';
 import { dirname, join, relative, sep } from 'node:path';
-import { apiBodyKey, dataUrlsOf, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
+import { apiBodyKey, dataUrlsOf, docsApiKey, isApiBody, lazyBodies, versionSiteData } from './body-input.ts';
 import { pagesDir } from './changes.ts';
 import { PageCache, sha256, type CachedBody, type CachedPage } from './page-cache.ts';
 import { keptApiTwins, keptDocTwins, reusablePublish } from './publish-reuse.ts';
-import { apiTwinsKey, bodyKeys, docTwinKey, environmentKey, pageKey, publishKey } from './page-keys.ts';
+import { apiTwinsKey, bodyKeys, contentKey, docTwinKey, environmentKey, pageKey, publishKey } from './page-keys.ts';
+import { ReusedPages } from './reused-pages.ts';
 import type { Renderer } from './renderer.ts';
 import { failOn } from './stage.ts';
 import type { Inputs, PublishOutcome, Rendered, StageContext } from './types.ts';
@@ -43,13 +43,12 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
 
   const dataOf = versionSiteData(input);
   const assetsOf = (route: RouteRecord): Assets => ({ script: bundle.script, style: bundle.style, search: bundle.search, data: dataOf.of(route).dataFile.url, searchIndex: searchIndexUrl(route.version) });
-  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
+  const keys = await bodyKeys({ root: ctx.root, env, config, apiKey, docsApiKey: docsApiKey(input), routes: site.routes, docs: content.docs, readme: async (file) => readmeKey(file, config), pagesDir: pagesDir(ctx.layout), moduleInputs: (file) => content.pageModules.find((p) => p.file === file)?.inputs });
   const pageKeys = new Map(site.routes.flatMap((r) => { const key = keys.get(r.path); return key ? [[r.path, pageKey(key, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
 
   // Routes whose files the previous out/ holds as this build would write them.
-  const linked: LinkedFile[] = [];
-  const collected = new Map<string, PageLinks>();
-  const reused = new Set<string>();
+  const reuse = new ReusedPages(cache);
+  const { linked, collected, paths: reused } = reuse;
   /** Cached bodies whose included files were checked by hash in this build. */
   const checkedDeps = new Map<string, [string, string][]>();
   await Promise.all(site.routes.map(async (route) => {
@@ -60,11 +59,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     if (route.model.type === 'doc' && !body) return;
     if (body && !(await PageCache.depsUnchanged(ctx.root, body.deps))) return;
     if (body) checkedDeps.set(route.path, body.deps);
-    const files = cache.reusableAll(old.files);
-    if (!files) return;
-    linked.push(...files);
-    collected.set(route.path, { ids: new Set(old.ids), hrefs: old.hrefs, loads: old.loads });
-    reused.add(route.path);
+    reuse.take(route.path);
   }));
 
   // The search index, by the keys of the bodies it reads (a body without a key is hashed itself).
@@ -90,14 +85,14 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     let left = missing.filter((r) => !bodies.has(r.path));
     const apiRoutes = left.filter(isApiBody);
     if (apiRoutes.length) {
-      const apiCache = await openApiBodyCache(ctx.cacheDir, apiKey, { read: ctx.useCache, onNotice: ctx.notice });
-      const all = site.routes.filter(isApiBody);
-      // An empty API body cache is filled whole, as the plain render stage does.
-      if (apiCache && !apiCache.bodies.size) left = [...new Set([...left, ...all])];
-      else for (const r of apiRoutes) if (apiCache?.bodies.has(r.path)) bodies.set(r.path, apiCache.bodies.get(r.path)!);
+      const caches = await openApiBodyCaches(ctx.cacheDir, apiBodyKeys(input)!, { read: ctx.useCache, onNotice: ctx.notice });
+      // A version whose API body cache is empty has it filled whole, as the plain render stage does.
+      const fill = site.routes.filter((r) => isApiBody(r) && caches?.get(r.version ?? '')?.bodies.size === 0);
+      left = [...new Set([...left, ...fill])];
+      for (const r of apiRoutes) { const hit = caches?.get(r.version ?? '')?.bodies.get(r.path); if (hit) bodies.set(r.path, hit); }
       left = left.filter((r) => !bodies.has(r.path));
       await renderSome(left);
-      if (apiCache && !apiCache.bodies.size) await apiCache.save(new Map(all.map((r) => [r.path, bodies.get(r.path)!])));
+      for (const [name, c] of caches ?? []) if (!c.bodies.size) await c.save(new Map(fill.filter((r) => (r.version ?? '') === name).map((r) => [r.path, bodies.get(r.path)!])));
     } else await renderSome(left);
   };
   const lazy = lazyBodies(ctx, input, renderer);
@@ -111,6 +106,10 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
   };
 
   await needBodies(todo);
+  // A page whose body is the same bytes as the cached page's is not rendered again (an API page after a d.ts edit elsewhere).
+  const contentKeys = new Map(todo.flatMap((r) => { const body = bodies.get(r.path); return body ? [[r.path, contentKey(env, config, body, r, dataOf.of(r).dataFile.url, assetsOf(r))] as const] : []; }));
+  reuse.takeByContent(contentKeys);
+  const again = todo.filter((r) => !reused.has(r.path));
   // A page rendered again though its key is the same (a data module or an include it reads changed) is keyed
   // by its new body: its search rows must be built again.
   // Each body hashed once: the key of the whole index and the per-page parts both take it.
@@ -167,7 +166,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     }
     const out = renderer.renderSite([route], bodies, dataOf.of(route).data, assetsOf(route), { origin: config.url, image: config.image });
     outputs.set(route.path, { page: out.pages[0]!, files: out.files });
-    ctx.reporter.progress?.('render', `${++done}/${todo.length} pages`);
+    ctx.reporter.progress?.('render', `${++done}/${again.length} pages`);
   }
 
   const save = async (index: LinkIndex, publish: PublishOutcome): Promise<void> => {
@@ -190,7 +189,9 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
       for (const [path, sha] of Object.entries(files)) written.set(path, sha);
       const links = index.pageLinks(route.path);
       const { title, description } = bodies.get(route.path) ?? old!;
-      if (key && links) pages[route.path] = { key, files, ids: [...links.ids], hrefs: links.hrefs, loads: links.loads, title, ...(description === undefined ? {} : { description }) };
+      // Reused by its page key: its body and so its content key are the recorded ones.
+      const content = contentKeys.get(route.path) ?? (old?.key === key ? old?.content : undefined);
+      if (key && links) pages[route.path] = { key, ...(content === undefined ? {} : { content }), files, ids: [...links.ids], hrefs: links.hrefs, loads: links.loads, title, ...(description === undefined ? {} : { description }) };
     }
     const cachedBodies: Record<string, CachedBody> = {};
     for (const route of site.routes) {
@@ -231,7 +232,7 @@ export async function renderWithPageCache(ctx: StageContext, renderer: Renderer,
     assets: [...bundle.files, ...dataOf.files.map((f) => f.dataFile), ...searchFiles],
     dataUrls: dataUrlsOf(dataOf, site.routes),
     searchFiles,
-    renderedPaths: new Set(todo.map((r) => r.path)),
+    renderedPaths: new Set(again.map((r) => r.path)),
     linked,
     collected,
     published,

@@ -3,7 +3,7 @@
 // shared data or the layout code changed, else only the re-rendered routes.
 import { notedItems } from '../content/api-notes.ts';
 import { createDocMarkdown } from '../content/doc-markdown.ts';
-import { openApiBodyCache } from '../pages/api-body-cache.ts';
+import { openApiBodyCaches } from '../pages/api-body-cache.ts';
 import type { PageBody } from '../render/body.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import type { RouteRecord } from '../routes/types.ts';
@@ -12,7 +12,8 @@ import { defaultScope, versionSearchFile } from '../search/version-indexes.ts';
 import type { ChangePlan } from './changes.ts';
 import { routesNeedingBodies, withNewAssets } from './incremental.ts';
 import type { Renderer } from './renderer.ts';
-import { apiBodyKey, bodyInput, dataUrlsOf, defaultApiContext, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
+import { apiBodyKeys } from './api-body-keys.ts';
+import { bodyInput, dataUrlsOf, defaultApiContext, isApiBody, versionContexts, versionSiteData } from './body-input.ts';
 import { apiSide, apiTouched } from './api-touched.ts';
 import { renderWithPageCache } from './render-cached.ts';
 import { failOn } from './stage.ts';
@@ -35,13 +36,16 @@ export async function renderPages(ctx: StageContext, renderer: Renderer, plan: C
   const touched = prev && apiTouched(apiSide(prev, prev.rendered.apiCtx, prev.rendered.versionCtx), apiSide(input, apiCtx, versionCtx));
   const todo = routesNeedingBodies(site.routes, content.docs, plan, prev && { routes: prev.site.routes, docs: prev.content.docs, dependencies: prev.rendered.dependencies, apiNotes: prev.content.apiNotes }, templates.bodies, content.apiNotes, touched);
   // A full CLI build reuses the API bodies of an unchanged model, unchanged notes and unchanged code.
-  const bodyKey = apiBodyKey(input);
-  const bodyCache = prev || ctx.incremental ? undefined : await openApiBodyCache(ctx.cacheDir, bodyKey, { read: ctx.useCache, onNotice: ctx.notice });
-  const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCache?.bodies.has(r.path);
+  // One cache per docs version, each by its own key (api-body-keys.ts).
+  const bodyKeys = apiBodyKeys(input);
+  const bodyCaches = prev || ctx.incremental || !bodyKeys ? undefined : await openApiBodyCaches(ctx.cacheDir, bodyKeys, { read: ctx.useCache, onNotice: ctx.notice });
+  const cachedApi = (r: RouteRecord) => isApiBody(r) && bodyCaches?.get(r.version ?? '')?.bodies.has(r.path);
   const fresh = await renderer.renderBodies(todo.filter((r) => !cachedApi(r)), bodyInput(ctx, input, markdown, apiCtx, versionCtx));
   failOn(fresh.diagnostics, ctx.reporter);
-  for (const [path, body] of bodyCache?.bodies ?? []) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
-  if (bodyCache && !bodyCache.bodies.size) await bodyCache.save(new Map(site.routes.filter(isApiBody).map((r) => [r.path, fresh.bodies.get(r.path)!])));
+  for (const cache of bodyCaches?.values() ?? []) for (const [path, body] of cache.bodies) if (!fresh.bodies.has(path)) fresh.bodies.set(path, body);
+  for (const [name, cache] of bodyCaches ?? []) {
+    if (!cache.bodies.size) await cache.save(new Map(site.routes.filter((r) => isApiBody(r) && (r.version ?? '') === name).map((r) => [r.path, fresh.bodies.get(r.path)!])));
+  }
   const bodies = new Map<string, PageBody>();
   const dependencies = new Map<string, string[]>();
   for (const { path } of site.routes) {

@@ -277,3 +277,85 @@ describe('the page cache and the previous out/ are checked before use', () => {
     expect(renderedPages(await expectWarmEqualsCold())).toBe(0);
   });
 });
+
+/** Every file of a folder with its inode and bytes. */
+const snapshot = (dir: string): Map<string, { ino: number; bytes: Buffer }> =>
+  new Map(files(dir).map((f) => [f, { ino: statSync(join(dir, f)).ino, bytes: readFileSync(join(dir, f)) }]));
+
+/**
+ * The pages (HTML documents and navigation chunks) of WARM_OUT whose bytes differ from the snapshot's,
+ * and those whose bytes are the same but were written again (a new inode: not linked from the previous out/).
+ */
+function pageChanges(before: ReturnType<typeof snapshot>): { changed: string[]; rewritten: string[] } {
+  const pages = files(WARM_OUT).filter((f) => f.endsWith('.html') || f.startsWith('_pkidocs/chunks/'));
+  const changed = pages.filter((f) => !before.get(f)?.bytes.equals(readFileSync(join(WARM_OUT, f))));
+  const rewritten = pages.filter((f) => !changed.includes(f) && before.get(f)!.ino !== statSync(join(WARM_OUT, f)).ino);
+  return { changed, rewritten };
+}
+
+const DTS_FILE = 'node_modules/pkijs/build/index.d.ts';
+const RELEASE_4 = 'content/versions/pkijs-4.0/node_modules/pkijs';
+const page = (path: string): string => readFileSync(join(WARM_OUT, path, 'index.html'), 'utf8');
+const chunkAndPage = (path: string): string[] => [`_pkidocs/chunks/${path}.json`, `${path}/index.html`];
+
+describe('a d.ts edit renders only the pages whose output changes', () => {
+  it('a doc comment edit: the one page that shows it; every other page linked from the previous out/, byte for byte', async () => {
+    const before = snapshot(WARM_OUT);
+    edit(DTS_FILE, 'Checks the signature.', 'Checks the signature with the issuer key.');
+    const warm = await expectWarmEqualsCold();
+    expect(renderedPages(warm)).toBe(1);
+    expect(pageChanges(before)).toEqual({ changed: chunkAndPage('docs/api/classes/Certificate'), rewritten: [] });
+    expect(page('docs/api/classes/Certificate')).toContain('Checks the signature with the issuer key.');
+  });
+
+  it('a class that inherits a member is added', async () => {
+    appendFileSync(join(WARM, DTS_FILE), '/** A certificate that anchors trust. */\nexport declare class RootCertificate extends Certificate {\n  /** Whether it is trusted. */\n  trusted: boolean;\n}\n');
+    await expectWarmEqualsCold();
+    expect(page('docs/api/classes/RootCertificate')).toContain('verify');
+  });
+
+  it('a signature edit: every page that shows it, an inherited member\'s too', async () => {
+    const before = snapshot(WARM_OUT);
+    edit(DTS_FILE, 'verify(issuer?: Certificate): Promise<boolean>;', 'verify(issuer?: Certificate, notAfterDate?: Date): Promise<boolean>;');
+    const warm = await expectWarmEqualsCold();
+    const shown = ['docs/api/classes/Certificate', 'docs/api/classes/RootCertificate'];
+    expect(pageChanges(before)).toEqual({ changed: shown.flatMap(chunkAndPage).sort(), rewritten: [] });
+    expect(renderedPages(warm)).toBe(2);
+    for (const path of shown) expect(page(path)).toContain('notAfterDate');
+  });
+
+  it('with a second version (4.0.0 under /docs/4.0) whose d.ts is the same: no version mark', async () => {
+    // 4.0.0 under /docs/4.0, from a release whose d.ts is 3.3.2's as it is now: no mark yet.
+    const release = join(WARM, RELEASE_4);
+    mkdirSync(join(release, 'build'), { recursive: true });
+    writeFileSync(join(release, 'package.json'), JSON.stringify({ name: 'pkijs', version: '4.0.0', types: 'build/index.d.ts' }));
+    writeFileSync(join(release, 'README.md'), '# pkijs\n\nRelease 4.\n');
+    cpSync(join(WARM, DTS_FILE), join(release, 'build/index.d.ts'));
+    mkdirSync(join(WARM, 'content/docs/4.0'), { recursive: true });
+    writeFileSync(join(WARM, 'content/docs/4.0/installation.md'), doc('Installing 4.0', 'Install release 4.', 1));
+    edit('content/site.config.ts', "versions: [{ name: 'current', label: 'Next' }]", `versions: [{ name: '4.0.0', label: '4.0', path: '4.0', library: { version: '4.0.0', dir: '${RELEASE_4}' } }, { name: 'current', label: 'Next' }]`);
+    await expectWarmEqualsCold();
+    expect(page('docs/4.0/api/classes/Certificate')).not.toContain('Signature changed in 4.0');
+  });
+
+  it('with two versions, a doc comment edit of one renders none of the other\'s pages', async () => {
+    const before = snapshot(WARM_OUT);
+    edit(DTS_FILE, 'Whether it is trusted.', 'Whether it is trusted by default.');
+    const warm = await expectWarmEqualsCold();
+    expect(pageChanges(before)).toEqual({ changed: chunkAndPage('docs/api/classes/RootCertificate'), rewritten: [] });
+    expect(renderedPages(warm)).toBe(1);
+  });
+
+  it('with two versions, a signature edit of the older one renders its pages, and the newer one\'s where a version mark changes', async () => {
+    const before = snapshot(WARM_OUT);
+    edit(DTS_FILE, 'verify(issuer?: Certificate, notAfterDate?: Date): Promise<boolean>;', 'verify(issuer?: Certificate): Promise<boolean>;');
+    const warm = await expectWarmEqualsCold();
+    const { changed, rewritten } = pageChanges(before);
+    expect(rewritten).toEqual([]);
+    const marked = changed.filter((f) => f.startsWith('docs/4.0/') && f.endsWith('.html'));
+    expect(marked.length).toBeGreaterThan(0);
+    for (const f of marked) expect(readFileSync(join(WARM_OUT, f), 'utf8')).toContain('Signature changed in 4.0');
+    expect(page('docs/4.0/api/classes/Certificate')).toContain('Signature changed in 4.0');
+    expect(renderedPages(warm)).toBe(changed.length / 2);
+  });
+});
