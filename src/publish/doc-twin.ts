@@ -4,6 +4,7 @@
 // as the home page, is its rendered HTML read back as simple Markdown.
 import { dirname, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
+import type { Definition, Link } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -12,15 +13,30 @@ import { extractRegion } from '../content/plugins/remark-include.ts';
 import { readContentFile, realpathOrUndefined } from '../content/read-file.ts';
 import { oneOf, runStart, trimRun } from '../shared/linear-text.ts';
 
-/** `tables`: the page's generated tables as Markdown, in page order (html-tables.ts). */
-export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, tables: readonly string[] = []): string {
+/**
+ * `tables`: the page's generated tables as Markdown, in page order (html-tables.ts).
+ * `sitePath`: on a page a docs version shares, where its site links (`/docs/…`, or
+ * absolute on `origin`) lead, as on its HTML page (routes/version-links.ts).
+ */
+export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, tables: readonly string[] = [], shared?: { sitePath: (path: string) => string; origin?: string }): string {
   const boundary = realpathOrUndefined(contentDir) ?? contentDir;
   let table = 0;
   // The fences are found as the render stage found them, by parsing the page (linear, and a fence
   // shown inside another fence is code, not a fence), and replaced from the last one back.
   const edits: { start: number; end: number; text: string }[] = [];
   const body = doc.body;
-  const tree = body.includes('include=') || body.includes('table') ? PARSER.parse(body) : undefined;
+  const tree = shared || body.includes('include=') || body.includes('table') ? PARSER.parse(body) : undefined;
+  if (tree && shared) visit(tree, (node) => node.type === 'link' || node.type === 'definition', (node) => {
+    const { url, position } = node as Link | Definition;
+    const start = position?.start.offset;
+    const end = position?.end.offset;
+    const path = shared.origin && url.startsWith(`${shared.origin}/`) ? url.slice(shared.origin.length) : url;
+    if (start === undefined || end === undefined || !path.startsWith('/') || path.startsWith('//')) return;
+    const mapped = shared.sitePath(path);
+    const at = body.lastIndexOf(url, end);
+    if (mapped === path || at < start || at + url.length > end) return;
+    edits.push({ start: at, end: at + url.length, text: path === url ? mapped : `${shared.origin}${mapped}` });
+  });
   if (tree) visit(tree, 'code', (node) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;

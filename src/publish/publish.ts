@@ -11,6 +11,7 @@ import { error, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageBody } from '../render/body.ts';
 import { itemMarksKey, modelMarksKey, type ApiMarks } from '../render/api/marks.ts';
 import { apiItemHref } from '../routes/api-urls.ts';
+import { versionCopyPath } from '../routes/version-links.ts';
 import { marksSection } from './marks-markdown.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { absoluteUrl, withBase } from '../shared/base-url.ts';
@@ -91,6 +92,14 @@ export function publishSite(input: PublishInput): PublishResult {
   const defaultName = config.docs.versions.find((v) => !v.path)?.name;
   const marksOf = (name: string | undefined): ApiMarks | undefined => (name === undefined ? undefined : input.marks?.get(name));
   const main = { cx: apiMarkdownContext(model, url, undefined, marksOf(defaultName)), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name) };
+  // A page a version shares with the default one links into that version, as its HTML page does.
+  const copyPaths = new Map<string, (path: string) => string>();
+  const sharedLinks = (route: RouteRecord): { sitePath: (path: string) => string; origin?: string } | undefined => {
+    if (route.model.type !== 'doc' || route.model.doc.sharedFrom === undefined || !route.version) return undefined;
+    let sitePath = copyPaths.get(route.version);
+    if (!sitePath) copyPaths.set(route.version, sitePath = versionCopyPath(config, routes, route.version));
+    return { sitePath, ...(origin ? { origin } : {}) };
+  };
   const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base, marksOf(name)), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
   /** Route → its twin (undefined: kept, not made again). */
   const twins = new Map<string, string | undefined>();
@@ -108,7 +117,8 @@ export function publishSite(input: PublishInput): PublishResult {
     const notes = m.type === 'api-item' && !route.version ? input.notes?.(m.item) : undefined;
     // The marks read the other versions' models too: their text is part of what the twin is made from.
     const marks = m.type === 'api-item' ? itemMarksKey(cx.marks, m.item) : m.type === 'api-globals' ? modelMarksKey(cx.marks, cx.model) : '';
-    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes, marks];
+    // A shared page's twin links to the version's pages that exist: the routes are part of what it is made from.
+    const from = [config, cx.model, input.contentDir, m.type === 'doc' ? m.doc : m.type === 'api-item' ? m.item : m.type === 'api-readme' ? m.file : m.type, body, notes, marks, m.type === 'doc' && m.doc.sharedFrom !== undefined ? routes : undefined];
     const memoed = memo?.get(route.path);
     if (memoed && memoed.from.length === from.length && memoed.from.every((x, i) => x === from[i])) {
       if (memoed.markdown !== undefined) twins.set(route.path, memoed.markdown);
@@ -116,7 +126,7 @@ export function publishSite(input: PublishInput): PublishResult {
     }
     const html = needsHtml(route) ? htmlOf(route, body) : undefined;
     let markdown: string | undefined;
-    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link));
+    if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link), sharedLinks(route));
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath, m.namespace);
     else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config);

@@ -60,3 +60,23 @@ export function addVersionLinks(config: SiteConfig, routes: RouteRecord[]): void
     route.versionLinks = links;
   }
 }
+
+/**
+ * Where a site path (`/docs/…#part`) leads on a page of `version` that the
+ * version shares with the default one: to the version's copy of the page when
+ * it has one, else where it was. The HTML page (remark-doc-links.ts) and its
+ * Markdown twin (src/publish/doc-twin.ts) map links alike.
+ */
+export function versionCopyPath(config: SiteConfig, routes: readonly RouteRecord[], version: string): (path: string) => string {
+  const v = config.docs.versions.find((c) => c.name === version);
+  if (!v?.path) return (path) => path;
+  const ofV = new Set(routes.filter((r) => r.version === version).map((r) => r.path));
+  const docs = config.docs.path;
+  const docsPath = versionDocsPath(config, v);
+  return (path) => {
+    const [route = '', hash] = path.split('#');
+    if (!route.startsWith(`${docs}/`)) return path;
+    const copy = docsPath + route.slice(docs.length);
+    return ofV.has(copy) ? copy + (hash === undefined ? '' : `#${hash}`) : path;
+  };
+}

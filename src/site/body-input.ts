@@ -11,7 +11,7 @@ import { versionMarks, type ApiMarks } from '../render/api/marks.ts';
 import { versionDocsPath } from '../config/versions.ts';
 import { apiFacts, apiHrefs } from '../routes/api.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
-import { versionHomes } from '../routes/version-links.ts';
+import { versionCopyPath, versionHomes } from '../routes/version-links.ts';
 import { sha256 } from './page-cache.ts';
 import { siteView } from '../render/site-view.ts';
 import type { RouteRecord } from '../routes/types.ts';
@@ -77,14 +77,7 @@ export function siteMarks({ config, api, versionApis }: Inputs): Map<string, Api
 
 /** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
 function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
-  const ofV = new Set(site.routes.filter((r) => r.version === v.name).map((r) => r.path));
-  const docs = config.docs.path;
-  return (path) => {
-    const [route = '', hash] = path.split('#');
-    if (!route.startsWith(`${docs}/`)) return path;
-    const copy = v.docsPath + route.slice(docs.length);
-    return ofV.has(copy) ? copy + (hash === undefined ? '' : `#${hash}`) : path;
-  };
+  return versionCopyPath(config, site.routes, v.name);
 }
 
 /** Routes whose body comes from the API renderer alone (and so can be cached by the API model). */

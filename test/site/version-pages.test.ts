@@ -115,6 +115,21 @@ describe('the examples of 4.0', () => {
     }
     expect(llms).toContain(`(https://pkijs.org${path}.md)`);
   });
+
+  it('link from their Markdown twins where their pages link: into 4.0 wherever 4.0 has the page', () => {
+    let checked = 0;
+    for (const p of [...examples3(), ...SHARED_GUIDES].map(to4)) {
+      const twin = readFileSync(join(siteOut(), `${p}.md`), 'utf8');
+      // Markdown links and definitions to the site, relative to its root or absolute on its origin.
+      for (const [, inline, defined] of twin.matchAll(/\]\((?:https:\/\/pkijs\.org)?(\/docs\/[^)#\s]*)|^\[[^\]]+\]:\s*(?:https:\/\/pkijs\.org)?(\/docs\/\S*)/gm)) {
+        const target = inline ?? defined ?? '';
+        checked++;
+        if (target.startsWith(`${V4}/`)) continue;
+        expect(exists(to4(target)), `${p}.md links ${target}, though 4.0 has ${to4(target)}`).toBe(false);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
 });
 
 describe('the guides of 4.0', () => {
