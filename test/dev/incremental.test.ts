@@ -4,38 +4,22 @@
 // deleted pages, static files, client code and styles), out/ is compared file by file
 // with a fresh full build of the same sources; failed rebuilds leave out/ as
 // it was and are retried with the next change.
-import { lstat, mkdir, readdir, readFile, rm, stat, symlink, unlink } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { lstat, mkdir, readFile, rm, stat, symlink, unlink } from 'node:fs/promises';
+import { relative } from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chunkFile } from '../../src/shared/paths.ts';
-import { build } from '../../src/site/build.ts';
 import { SiteBuilder } from '../../src/site/builder.ts';
 import { recordingReporter } from '../../src/cli/reporter.ts';
 import { BuildFailure } from '../../src/diagnostics/diagnostic.ts';
 import { createFixture, type Fixture } from './helpers/fixture.ts';
+import { expectSameAsFullBuild } from './helpers/same-as-full.ts';
 
 let site: Fixture;
 let builder: SiteBuilder;
 
 const INSTALL = 'content/docs/installation.md';
 const STEPS = 'content/docs/examples/certificates-and-revocation/first-steps.md';
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return new Map(await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f, 'latin1')] as const)));
-}
-
-/** out/ after the incremental rebuilds equals a full build of the same sources, byte for byte. */
-async function expectSameAsFullBuild(): Promise<void> {
-  const fullDir = site.path('full');
-  await build({ root: site.root, configFile: site.configFile, outDir: fullDir, reporter: recordingReporter() });
-  const [incremental, full] = await Promise.all([tree(site.outDir), tree(fullDir)]);
-  expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
-  const differing = [...full].filter(([path, contents]) => incremental.get(path) !== contents).map(([path]) => path);
-  expect(differing).toEqual([]);
-}
 
 async function edit(rel: string, change: (text: string) => string) {
   await site.write(rel, change(await site.read(rel)));
@@ -68,14 +52,14 @@ describe('incremental rebuilds', () => {
     expect(result.assetsChanged).toBe(false);
     expect(result.pages).toBe(1);
     expect(cheerio.load(await site.read('out/docs/installation/index.html'))('p:contains("twice")').length).toBe(1);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('re-renders the pages of a code include when the included file changes', async () => {
     const result = await edit('content/docs/examples/certificates-and-revocation/first-steps.ts', (t) => t.replace('new Certificate()', 'new Certificate({ serialNumber: 7 })'));
     // The real config's 4.0 shares the examples: both renderings of the page show the new code.
     expect(result.changedPaths.sort()).toEqual(['/docs/4.0/examples/certificates-and-revocation/first-steps', '/docs/examples/certificates-and-revocation/first-steps']);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('re-renders the page of a generated table when its data module, or a file it imports, changes', async () => {
@@ -88,7 +72,7 @@ describe('incremental rebuilds', () => {
     const result = await edit('content/docs/table-base.ts', (t) => t.replace("'1.2'", "'1.5'"));
     expect(result.changedPaths).toEqual(['/docs/tables']);
     expect(await cell()).toBe('1.5.3');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('re-renders only the API page a site note is about when the note is added, edited or removed', async () => {
@@ -99,15 +83,15 @@ describe('incremental rebuilds', () => {
     expect(added.changedPaths).toEqual(['/docs/api/classes/Certificate']);
     const $ = cheerio.load(await site.read('out/docs/api/classes/Certificate/index.html'));
     expect($('h3#serialnumber').next('.am').find('aside.nt').text()).toContain('at most 20 bytes');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     const edited = await edit(NOTE, (t) => t.replace('20 bytes', '20 octets'));
     expect(edited.changedPaths).toEqual(['/docs/api/classes/Certificate']);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     await unlink(site.path(NOTE));
     const removed = await builder.update([site.path(NOTE)]);
     expect(removed.changedPaths).toEqual(['/docs/api/classes/Certificate']);
     expect(cheerio.load(await site.read('out/docs/api/classes/Certificate/index.html'))('aside.nt')).toHaveLength(0);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('updates the section cards when a description changes', async () => {
@@ -116,13 +100,13 @@ describe('incremental rebuilds', () => {
       '/docs/4.0/examples/certificates-and-revocation', '/docs/4.0/examples/certificates-and-revocation/first-steps',
       '/docs/examples/certificates-and-revocation', '/docs/examples/certificates-and-revocation/first-steps',
     ]);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('re-renders every page when a title changes the shared sidebar data', async () => {
     const result = await edit(STEPS, (t) => t.replace('title: First steps', 'title: Getting started'));
     expect(result.assetsChanged).toBe(true);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('gives every page and chunk the new base URL when the config changes it, and takes it back', async () => {
@@ -132,10 +116,10 @@ describe('incremental rebuilds', () => {
     // The content link, in the page and in its navigation chunk.
     expect(await readFile(site.path('out/docs/installation/index.html'), 'utf8')).toContain('href="/PKI.js/docs/api/classes/Certificate"');
     expect(await readFile(site.path(`out/${chunkFile('/docs/installation')}`), 'utf8')).toContain('href=\\"/PKI.js/docs/api/classes/Certificate\\"');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     await edit(CONFIG, (t) => t.replace("baseUrl: '/PKI.js/',", "baseUrl: '/',"));
     expect(await readFile(site.path('out/docs/installation/index.html'), 'utf8')).toContain('href="/docs/api/classes/Certificate"');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('rewrites a changed page where it is, and never writes through a link put in its place', async () => {
@@ -151,26 +135,26 @@ describe('incremental rebuilds', () => {
     await edit(INSTALL, (t) => t.replace('Run the installer once.', 'Run the installer twice.'));
     expect(await site.read('outside.html')).toBe('not the site’s');
     expect((await lstat(page)).isSymbolicLink()).toBe(false);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('adds and removes pages', async () => {
     await site.write('content/docs/examples/certificates-and-revocation/second.md', '---\ntitle: Second\ndescription: Another one.\nsidebar_position: 2\n---\n\n## Again\n\nMore.\n');
     const added = await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
     expect(added.changedPaths).toContain('/docs/examples/certificates-and-revocation/second');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     await unlink(site.path('content/docs/examples/certificates-and-revocation/second.md'));
     await builder.update([site.path('content/docs/examples/certificates-and-revocation/second.md')]);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('gives every page the new script or stylesheet URL after a client or style edit, rendering none', async () => {
     const style = await edit('templates/styles/base.css', (t) => `${t}\n.fixture-edit { color: red; }\n`);
     expect([style.assetsChanged, style.pages]).toEqual([true, 0]);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     const script = await edit('client/main.tsx', (t) => `${t}\nconsole.debug('fixture edit');\n`);
     expect([script.assetsChanged, script.pages]).toEqual([true, 0]);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   // Config and page-module edits need fresh module imports, which vitest's
@@ -179,10 +163,10 @@ describe('incremental rebuilds', () => {
     await site.write('content/static/robots.txt', 'User-agent: *\n');
     await builder.update([site.path('content/static/robots.txt')]);
     expect(await site.read('out/robots.txt')).toBe('User-agent: *\n');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     await unlink(site.path('content/static/robots.txt'));
     await builder.update([site.path('content/static/robots.txt')]);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 });
 
@@ -202,12 +186,12 @@ describe('failed rebuilds', () => {
     await edit(INSTALL, (t) => t.replace('Run the installer thrice.', 'Run the installer twice.'));
     // Written whole, through a temporary folder: even the unchanged home page is a new file.
     expect((await stat(home)).ino).not.toBe(inode);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     // And the run after that rewrites only what changed, in place, again.
     const again = (await stat(home)).ino;
     await edit(INSTALL, (t) => `${t}\nOne more line.\n`);
     expect((await stat(home)).ino).toBe(again);
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('leaves out/ as it was on a broken link and reports it at its line; the fix goes through', async () => {
@@ -215,7 +199,7 @@ describe('failed rebuilds', () => {
     expect(e.diagnostics.map((d) => [d.code, relative(site.root, d.file ?? ''), d.line])).toEqual([['links/missing-page', INSTALL, 9]]);
     expect(await site.read('out/docs/installation/index.html')).not.toContain('/docs/nowhere');
     await edit(INSTALL, (t) => t.replace('[installer](/docs/nowhere)', '[installer](/docs/installation#import)'));
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 
   it('keeps failing while a broken file stays broken, even when another file is fixed or edited', async () => {
@@ -227,6 +211,6 @@ describe('failed rebuilds', () => {
     expect(await heading('docs/installation/index.html')).toBe('Installation');
     await edit(INSTALL, (t) => t.replace('title: [unclosed', 'title: Setting up'));
     expect(await heading('docs/installation/index.html')).toBe('Setting up');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   });
 });

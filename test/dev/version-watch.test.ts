@@ -4,36 +4,20 @@
 // and leaves out/ as a full build of the same sources writes it. A label
 // renamed in the config shows in the marks at once. The expected marks are
 // read from the edit itself, not from the code under test.
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingReporter } from '../../src/cli/reporter.ts';
-import { build } from '../../src/site/build.ts';
 import { SiteBuilder } from '../../src/site/builder.ts';
 import type { RunResult } from '../../src/site/types.ts';
 import { createFixture, type Fixture } from './helpers/fixture.ts';
+import { expectSameAsFullBuild } from './helpers/same-as-full.ts';
 
 let site: Fixture;
 let builder: SiteBuilder;
 
 const DTS_4 = 'content/versions/pkijs-4.0/node_modules/pkijs/build/index.d.ts';
 const CONFIG = 'content/site.config.ts';
-
-async function tree(dir: string): Promise<Map<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return new Map(await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f, 'latin1')] as const)));
-}
-
-/** out/ after the watch runs equals a full build of the same sources, byte for byte. */
-async function expectSameAsFullBuild(): Promise<void> {
-  const fullDir = site.path('full');
-  await build({ root: site.root, configFile: site.configFile, outDir: fullDir, reporter: recordingReporter() });
-  const [incremental, full] = await Promise.all([tree(site.outDir), tree(fullDir)]);
-  expect([...incremental.keys()].sort()).toEqual([...full.keys()].sort());
-  expect([...full].filter(([path, contents]) => incremental.get(path) !== contents).map(([path]) => path)).toEqual([]);
-}
 
 async function edit(rel: string, change: (text: string) => string): Promise<RunResult> {
   await site.write(rel, change(await site.read(rel)));
@@ -87,7 +71,7 @@ describe('an edit of one version\'s declarations while watching', () => {
     // The twins say the same.
     expect(await site.read('out/docs/api/classes/Certificate.md')).toContain('Signature changed in 4.0');
     expect(await site.read('out/docs/4.0/api/classes/Certificate.md')).toContain('New in 4.0');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   }, 120_000);
 
   it('shows a label renamed in the config in every mark at once', async () => {
@@ -96,7 +80,7 @@ describe('an edit of one version\'s declarations while watching', () => {
     expect(await marks('/docs/api/classes/Certificate', 'serialnumber')).toEqual([{ text: 'Signature changed in 4.0 LTS', href: '/docs/4.0/api/classes/Certificate#serialnumber' }]);
     expect(await marks('/docs/4.0/api/classes/Certificate', 'issuer')).toEqual([{ text: 'New in 4.0 LTS' }]);
     expect(await site.read('out/docs/4.0/api/classes/Certificate.md')).toContain('New in 4.0 LTS');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
     await edit(CONFIG, (t) => t.replace("label: '4.0 LTS',", "label: '4.0',"));
     expect(await marks('/docs/4.0/api/classes/Certificate', 'issuer')).toEqual([{ text: 'New in 4.0' }]);
   }, 120_000);
@@ -109,6 +93,6 @@ describe('an edit of one version\'s declarations while watching', () => {
     expect(await marks('/docs/api/classes/Certificate', 'serialnumber')).toEqual([]);
     expect(await marks('/docs/4.0/api/classes/Certificate', 'serialnumber')).toEqual([]);
     expect(await site.read('out/docs/api/classes/Certificate.md')).not.toContain('in 4.0');
-    await expectSameAsFullBuild();
+    await expectSameAsFullBuild(site);
   }, 120_000);
 });
