@@ -24,7 +24,9 @@ import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext, VersionApi } from './types.ts';
 
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
-  const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
+  const { config, library } = !prev || plan.config
+    ? await stage('config', () => loadSiteConfig(ctx))
+    : plan.library ? { config: prev.config, library: await stage('config', () => checkedLibrary(ctx, prev.config)) } : prev;
   // Each version's conversion runs again only when a file it read changed (or its release did).
   const apiDirty = !prev || convertsAgain(plan, library.entry) || library.entry !== prev.library.entry;
   const contentRead = !prev || plan.docs.size || plan.relist || plan.pageModules || plan.statics.size || plan.apiNotes.size
@@ -90,9 +92,13 @@ async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: L
 async function loadSiteConfig(ctx: StageContext): Promise<{ config: SiteConfig; library: LibraryInfo }> {
   const loaded = await loadConfig(ctx.layout.configFile, ctx.cacheDir);
   if (!loaded.config) return fail(loaded.diagnostics);
-  const lib = await resolveLibrary(loaded.config, ctx.root, ctx.layout.configFile);
-  if (!lib.library) return fail(lib.diagnostics);
-  return { config: loaded.config, library: lib.library };
+  return { config: loaded.config, library: await checkedLibrary(ctx, loaded.config) };
+}
+
+/** The installed library and releases, each the version the config names (else the build fails). */
+async function checkedLibrary(ctx: StageContext, config: SiteConfig): Promise<LibraryInfo> {
+  const lib = await resolveLibrary(config, ctx.root, ctx.layout.configFile);
+  return lib.library ?? fail(lib.diagnostics);
 }
 
 async function readContent(ctx: StageContext, prev: Content | undefined, plan: ChangePlan, config: SiteConfig): Promise<Content> {
