@@ -75,7 +75,7 @@ export function siteMarks({ config, api, versionApis }: Inputs): Map<string, Api
 }
 
 /** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
-function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
+export function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
   const ofV = new Set(site.routes.filter((r) => r.version === v.name).map((r) => r.path));
   const docs = config.docs.path;
   return (path) => {

@@ -15,7 +15,7 @@ import { listStaticFiles } from '../output/copy-static.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, convertsAgain, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
-import { siteMarks } from './body-input.ts';
+import { siteMarks, versionSitePath } from './body-input.ts';
 import { cachedBundle } from './bundle-cache.ts';
 import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
@@ -142,7 +142,7 @@ function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Each older version's model and API base, and every version's marks, as publish writes its twins and llms files. */
+/** Each older version's model, API base and site paths (as its pages link), and every version's marks, as publish writes its twins and llms files. */
 export function publishedVersions(input: Inputs) {
-  return { versions: new Map(input.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }])), marks: siteMarks(input) };
+  return { versions: new Map(input.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath), sitePath: versionSitePath(input, v) }])), marks: siteMarks(input) };
 }
