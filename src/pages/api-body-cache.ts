@@ -1,6 +1,7 @@
 // A disk cache of the rendered API page bodies (403 pages plus the globals
 // list, ~0.8 s to render). Its key names everything the bodies depend on: the
-// API model (its own cache key) and the code that renders them (the hash of
+// API models (their own cache keys), the versions' labels and paths their
+// marks show (src/site/body-input.ts apiBodyKey) and the code that renders them (the hash of
 // src/ and templates/ that bin/ computes for the bundled CLI). Only full CLI
 // builds use it; watch mode reloads render code the key cannot see. The file is
 // checked against its schema when read: one of the wrong shape is reported and

@@ -26,6 +26,24 @@ const MEMBER_SECTIONS: [ApiMember['kind'], string][] = [
 /** HTML text of the type renderer → plain text (it escapes &, < and >, and links nothing here). */
 const plain = (html: string): string => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
+/**
+ * A name of the d.ts as Markdown text: a quoted member name can hold anything
+ * ("<img src=x onerror=…>"), shown as text, never read as HTML or Markdown.
+ * Plain identifiers stay as they are, for the assistants that read the source.
+ */
+export function markdownText(name: string): string {
+  if (/^[A-Za-z$][\w$]*(\.[A-Za-z$][\w$]*)*$/.test(name) && !name.endsWith('_')) return name;
+  // Mid-line, only these start markup: a heading's closing #, emphasis, code, links, GFM strikethrough.
+  return name.replace(/\s+/g, ' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/[\\`*_[\]#~]/g, '\\$&');
+}
+
+/** A fenced TypeScript block that no run of backticks in `code` (a quoted name, a string type) can close. */
+function tsFence(code: string): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}ts\n${code}\n${fence}`;
+}
+
 export interface ApiMarkdownContext {
   model: ApiModel;
   link: LinkUrl;
@@ -74,7 +92,7 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
   if (!isPageItem(item)) throw new TypeError(`${item.name} has no page of its own.`);
   const page: ApiPageItem = item;
   const doc = docText(page.doc, cx);
-  const out = [`# ${page.name}`, `${KIND_TITLES[page.kind]} of ${cx.model.packageName} ${cx.model.version}: ${memberCounts(page)}.`];
+  const out = [`# ${markdownText(page.name)}`, `${KIND_TITLES[page.kind]} of ${cx.model.packageName} ${cx.model.version}: ${memberCounts(page)}.`];
   const itemMarks = marksLine(cx.marks?.item(page), cx.link);
   if (itemMarks) out.push(itemMarks);
   if (doc) out.push(doc);
@@ -84,11 +102,11 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
       ...page.extends.map((t) => `extends ${plain(cx.types.type(t))}`),
       ...(page.kind === 'class' ? page.implements.map((t) => `implements ${plain(cx.types.type(t))}`) : []),
     ];
-    if (heritage.length) out.push(`\`\`\`ts\n${page.kind} ${page.name}${plain(cx.types.typeParameters(page.typeParameters))} ${heritage.join(' ')}\n\`\`\``);
+    if (heritage.length) out.push(tsFence(`${page.kind} ${page.name}${plain(cx.types.typeParameters(page.typeParameters))} ${heritage.join(' ')}`));
   }
   if (page.kind !== 'enum' && page.indexSignatures?.length) {
     const lines = page.indexSignatures.map((i) => plain(cx.types.indexSignature(i)));
-    out.push(`## Index signatures\n\n\`\`\`ts\n${lines.join(';\n')}\n\`\`\``);
+    out.push(`## Index signatures\n\n${tsFence(lines.join(';\n'))}`);
   }
   for (const [kind, title] of MEMBER_SECTIONS) {
     const members = page.members.filter((m) => m.kind === kind);
@@ -98,7 +116,7 @@ export function apiItemMarkdown(item: ApiItem, cx: ApiMarkdownContext, notes?: s
       const inherited = m.inheritedFrom ? `\n\nInherited from ${m.inheritedFrom.name}.` : '';
       const text = docText(m.doc ?? m.signatures?.[0]?.doc ?? m.getter?.doc, cx);
       const marks = marksLine(cx.marks?.member(page, m), cx.link);
-      out.push(`### ${kind === 'constructor' ? 'constructor' : m.name}\n\n${marks ? `${marks}\n\n` : ''}\`\`\`ts\n${declaration(m, cx)}\n\`\`\`${text ? `\n\n${text}` : ''}${inherited}`);
+      out.push(`### ${kind === 'constructor' ? 'constructor' : markdownText(m.name)}\n\n${marks ? `${marks}\n\n` : ''}${tsFence(declaration(m, cx))}${text ? `\n\n${text}` : ''}${inherited}`);
     }
   }
   return `${out.join('\n\n')}\n`;
@@ -124,7 +142,7 @@ export function globalsMarkdown(cx: ApiMarkdownContext, apiPath: (item: ApiItem)
         : i.kind === 'variable' && i.type ? `${i.name}: ${plain(cx.types.type(i.type))}`
         : i.kind === 'typeAlias' ? `type ${i.name}${plain(cx.types.typeParameters(i.typeParameters))} = ${plain(cx.types.type(i.type))}` : i.name;
       const marks = marksLine(cx.marks?.item(i), cx.link);
-      return `- [${i.name}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}${marks ? ` — ${marks}` : ''}`;
+      return `- [${markdownText(i.name)}](${cx.link(apiPath(i))})${isPageItem(i) ? '' : `: \`${head.replace(/`/g, '')}\``}${line ? ` — ${line}` : ''}${marks ? ` — ${marks}` : ''}`;
     }).join('\n'));
   }
   return `${out.join('\n\n')}\n`;

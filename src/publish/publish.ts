@@ -13,6 +13,7 @@ import { itemMarksKey, modelMarksKey, type ApiMarks } from '../render/api/marks.
 import { apiItemHref } from '../routes/api-urls.ts';
 import { versionCopyPath } from '../routes/version-links.ts';
 import { marksSection } from './marks-markdown.ts';
+import { readmeSiteLinks } from './readme-site-links.ts';
 import type { RouteRecord } from '../routes/types.ts';
 import { absoluteUrl, withBase } from '../shared/base-url.ts';
 import { twinUrl } from '../shared/paths.ts';
@@ -52,7 +53,7 @@ export interface PublishInput {
   bodies: ReadonlyMap<string, PublishBody>;
   model: ApiModel;
   /** The model of each other docs version and its API base, by version name (routes with `version`). */
-  versions?: ReadonlyMap<string, { model: ApiModel; base: string }>;
+  versions?: ReadonlyMap<string, { model: ApiModel; base: string; sitePath?: (path: string) => string }>;
   /** The version marks of each version's API pages, by version name (the default one's too), as the HTML pages carry them. */
   marks?: ReadonlyMap<string, ApiMarks>;
   contentDir: string;
@@ -101,6 +102,7 @@ export function publishSite(input: PublishInput): PublishResult {
     return { sitePath, ...(origin ? { origin } : {}) };
   };
   const byVersion = new Map([...input.versions ?? []].map(([name, v]) => [name, { cx: apiMarkdownContext(v.model, url, v.base, marksOf(name)), apiPath: (item: ApiItem): string => apiItemHref(item.kind, item.name, v.base) }]));
+  const versionOf = (route: RouteRecord) => (route.version === undefined ? undefined : input.versions?.get(route.version));
   /** Route → its twin (undefined: kept, not made again). */
   const twins = new Map<string, string | undefined>();
   const memo = input.memo;
@@ -129,7 +131,7 @@ export function publishSite(input: PublishInput): PublishResult {
     if (m.type === 'doc') markdown = docTwin(m.doc, input.contentDir, config.limits.maxPageBytes, html === undefined ? [] : generatedTables(html, link), sharedLinks(route));
     else if (m.type === 'api-item' && isPageItem(m.item)) markdown = apiItemMarkdown(m.item, cx, notes);
     else if (m.type === 'api-globals') markdown = globalsMarkdown(cx, apiPath, m.namespace);
-    else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config);
+    else if (m.type === 'api-readme') markdown = readmeTwin(m.file, body, config, (text) => readmeSiteLinks(text, origin, versionOf(route)?.sitePath ?? ((p) => p), url));
     else if ((m.type === 'page-module' || m.type === 'api-removed') && body) markdown = htmlTwin(body.title, body.description, html!, link);
     if (markdown !== undefined) twins.set(route.path, markdown);
     memo?.set(route.path, { from, markdown });
@@ -183,9 +185,9 @@ function htmlOf(route: RouteRecord, body: PublishBody | undefined): string | und
   return body?.html;
 }
 
-function readmeTwin(file: string, body: PublishBody | undefined, config: SiteConfig): string {
+function readmeTwin(file: string, body: PublishBody | undefined, config: SiteConfig, siteLinks: (text: string) => string): string {
   // The page's stage refused a README that cannot be read; its twin never gets further than that.
-  const text = readPackageReadme(file, config.library.package, config.limits.maxPageBytes).text ?? '';
+  const text = siteLinks(readPackageReadme(file, config.library.package, config.limits.maxPageBytes).text ?? '');
   return /^#\s/m.test(text.split('\n', 1)[0] ?? '') ? `${text.trim()}\n` : `# ${body?.title ?? 'README'}\n\n${text.trim()}\n`;
 }
 

@@ -19,8 +19,10 @@ export function apiBodyKeys(input: Inputs): Map<string, string> | undefined {
   const { config, api, versionApis, content } = input;
   const marks = siteMarks(input);
   const defaultName = config.docs.versions.find((v) => !v.path)?.name;
+  // A version's doc comments link to its own copies of site pages (versionSitePath): which pages it has is part of its bodies.
+  const pagesOf = (name: string): string => (name === '' ? '' : JSON.stringify(input.site.routes.filter((r) => r.version === name).map((r) => r.path).sort()));
   const keyOf = (name: string, key: string, model: ApiModel, base: string, notes: string): string =>
-    sha256('api-bodies', name, key, base, notes, marksDigest(model, marks.get(name === '' ? (defaultName ?? '') : name))).slice(0, 40);
+    sha256('api-bodies', name, key, base, notes, pagesOf(name), marksDigest(model, marks.get(name === '' ? (defaultName ?? '') : name))).slice(0, 40);
   return new Map([
     ['', keyOf('', api.key!, api.model, 'default', apiNotesDigest(content.apiNotes))],
     ...versionApis.map((v) => [v.name, keyOf(v.name, v.api.key!, v.api.model, apiBaseOf(v.docsPath), '')] as const),

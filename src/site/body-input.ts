@@ -76,7 +76,7 @@ export function siteMarks({ config, api, versionApis }: Inputs): Map<string, Api
 }
 
 /** `/docs/installation` → `/docs/4.0/installation` when version `v` has that page; any other path as it is. */
-function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
+export function versionSitePath({ config, site }: Inputs, v: Inputs['versionApis'][number]): (path: string) => string {
   return versionCopyPath(config, site.routes, v.name);
 }
 
@@ -85,15 +85,23 @@ export const isApiBody = (r: RouteRecord): boolean => r.model.type === 'api-item
 
 /**
  * The key of the API bodies: the model's, and the site notes' digest (after
- * checking that every note names a real item and member), or undefined when
- * the model has no key.
+ * checking that every note names a real item and member), and with other
+ * versions their models and what the config says of them, or undefined when
+ * a model has no key.
  */
-export function apiBodyKey({ api, versionApis, content }: Inputs): string | undefined {
+export function apiBodyKey({ api, versionApis, content, config, site }: Inputs): string | undefined {
   failOn(checkApiNotes(content.apiNotes, api.model));
   if (!api.key || versionApis.some((v) => !v.api.key)) return undefined;
   // Every version's model: the API bodies of all of them share one cache.
-  const versions = versionApis.map((v) => `-${v.name}:${v.api.key}`).join('');
-  return `${api.key}-${apiNotesDigest(content.apiNotes)}${versions ? `-${sha256(versions).slice(0, 16)}` : ''}`;
+  const models = versionApis.map((v) => `-${v.name}:${v.api.key}`).join('');
+  // And what the bodies show of the config: each version's label and path in
+  // its marks, and the doc pages each version's comments link into (versionSitePath).
+  const shown = JSON.stringify([
+    config.docs.path,
+    config.docs.versions.map((v) => [v.name, v.label, versionDocsPath(config, v)]),
+    versionApis.map((v) => [v.docsPath, site.routes.filter((r) => r.version === v.name).map((r) => r.path).sort()]),
+  ]);
+  return `${api.key}-${apiNotesDigest(content.apiNotes)}${models ? `-${sha256(models + shown).slice(0, 16)}` : ''}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which stages a set of changed files touches. The builder re-runs only
 // those: a Markdown edit re-reads one file, a template edit reloads the
 // render code, a client edit re-bundles, a d.ts edit re-runs the API stage.
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { isInside } from '../shared/path-inside.ts';
 
 /** Where a site's sources live. */
@@ -26,6 +26,8 @@ export interface ChangePlan {
   /** Run every stage from scratch (first build, or nothing to build on). */
   full: boolean;
   config: boolean;
+  /** An installed package.json changed: the releases are checked against the config again. */
+  library: boolean;
   api: boolean;
   /** The type definitions (entries) to convert again; empty with `api`: every version's. */
   apiEntries: Set<string>;
@@ -61,7 +63,7 @@ export function convertsAgain(plan: ChangePlan, entry: string): boolean {
 }
 
 export function emptyPlan(): ChangePlan {
-  return { full: false, config: false, api: false, bundle: false, pageModules: false, relist: false, apiEntries: new Set(), client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
+  return { full: false, config: false, library: false, api: false, bundle: false, pageModules: false, relist: false, apiEntries: new Set(), client: new Set(), templates: new Set(), docs: new Set(), statics: new Set(), other: new Set(), apiNotes: new Set() };
 }
 
 export const docsDir = (l: SiteLayout): string => join(l.contentDir, 'docs');
@@ -90,6 +92,8 @@ export function planChanges(files: Iterable<string>, layout: SiteLayout): Change
       if (!readers?.length) everyApi = true;
       else for (const entry of readers) plan.apiEntries.add(entry);
       plan.api = true;
+      // A release's version moved (4.0.0 → 4.0.1): a cold build refuses it, and so must the rebuild.
+      if (basename(file) === 'package.json') plan.library = true;
     }
     else if (under(docsDir(layout), file) && extname(file) === '.md') plan.docs.add(file);
     else if (under(apiNotesDir(layout), file) && extname(file) === '.md') plan.apiNotes.add(file);

@@ -17,7 +17,7 @@ import { listStaticFiles } from '../output/copy-static.ts';
 import { apiBaseOf } from '../routes/api-urls.ts';
 import { buildRoutes } from '../routes/build-routes.ts';
 import { apiNotesDir, convertsAgain, docsDir, pagesDir, staticDir, type ChangePlan } from './changes.ts';
-import { siteMarks } from './body-input.ts';
+import { siteMarks, versionSitePath } from './body-input.ts';
 import { cachedBundle } from './bundle-cache.ts';
 import { preTokenizeDocs } from './pre-tokenize.ts';
 import { updateDocs } from './incremental.ts';
@@ -26,7 +26,9 @@ import { fail, failOn, settleAll, type Stage } from './stage.ts';
 import type { Content, Inputs, SiteState, StageContext, VersionApi } from './types.ts';
 
 export async function readInputs(ctx: StageContext, plan: ChangePlan, prev: SiteState | undefined, stage: Stage): Promise<Inputs> {
-  const { config, library } = !prev || plan.config ? await stage('config', () => loadSiteConfig(ctx)) : prev;
+  const { config, library } = !prev || plan.config
+    ? await stage('config', () => loadSiteConfig(ctx))
+    : plan.library ? { config: prev.config, library: await stage('config', () => checkedLibrary(ctx, prev.config)) } : prev;
   // Each version's conversion runs again only when a file it read changed (or its release did).
   const apiDirty = !prev || convertsAgain(plan, library.entry) || library.entry !== prev.library.entry;
   // A config edit may change what a version shares, or its release.
@@ -93,9 +95,13 @@ async function loadVersionApis(ctx: StageContext, config: SiteConfig, library: L
 async function loadSiteConfig(ctx: StageContext): Promise<{ config: SiteConfig; library: LibraryInfo }> {
   const loaded = await loadConfig(ctx.layout.configFile, ctx.cacheDir);
   if (!loaded.config) return fail(loaded.diagnostics);
-  const lib = await resolveLibrary(loaded.config, ctx.root, ctx.layout.configFile);
-  if (!lib.library) return fail(lib.diagnostics);
-  return { config: loaded.config, library: lib.library };
+  return { config: loaded.config, library: await checkedLibrary(ctx, loaded.config) };
+}
+
+/** The installed library and releases, each the version the config names (else the build fails). */
+async function checkedLibrary(ctx: StageContext, config: SiteConfig): Promise<LibraryInfo> {
+  const lib = await resolveLibrary(config, ctx.root, ctx.layout.configFile);
+  return lib.library ?? fail(lib.diagnostics);
 }
 
 async function readContent(ctx: StageContext, prev: Content | undefined, plan: ChangePlan, config: SiteConfig): Promise<Content> {
@@ -149,7 +155,7 @@ function sameNotes(a: Content['apiNotes'], b: Content['apiNotes']): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Each older version's model and API base, and every version's marks, as publish writes its twins and llms files. */
+/** Each older version's model, API base and site paths (as its pages link), and every version's marks, as publish writes its twins and llms files. */
 export function publishedVersions(input: Inputs) {
-  return { versions: new Map(input.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath) }])), marks: siteMarks(input) };
+  return { versions: new Map(input.versionApis.map((v) => [v.name, { model: v.api.model, base: apiBaseOf(v.docsPath), sitePath: versionSitePath(input, v) }])), marks: siteMarks(input) };
 }
