@@ -18,12 +18,16 @@ export async function loadModel(): Promise<ApiModel> {
   return model;
 }
 
-/** Every page of the site built in `outDir`, in path order. */
+/**
+ * Every page of the default docs version (the one `loadModel` documents, and
+ * whose search index is `search-index.json`) of the site built in `outDir`,
+ * in path order: the other versions' pages have indexes of their own.
+ */
 export function readPages(outDir: string): SearchPage[] {
   const dir = join(outDir, ASSET_DIR, 'chunks');
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.json')).sort();
-  return files.map((f) => {
+  return files.flatMap((f) => {
     const { page, html } = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Chunk;
-    return { path: page.path, kind: page.kind, sidebar: page.sidebar, title: page.title, html, toc: page.toc };
+    return page.version ? [] : [{ path: page.path, kind: page.kind, sidebar: page.sidebar, title: page.title, html, toc: page.toc }];
   });
 }
