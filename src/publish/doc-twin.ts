@@ -4,7 +4,6 @@
 // as the home page, is its rendered HTML read back as simple Markdown.
 import { dirname, resolve } from 'node:path';
 import { Parser } from 'htmlparser2';
-import type { Definition, Link } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
@@ -12,6 +11,7 @@ import type { DocSource } from '../content/docs.ts';
 import { extractRegion } from '../content/plugins/remark-include.ts';
 import { readContentFile, realpathOrUndefined } from '../content/read-file.ts';
 import { oneOf, runStart, trimRun } from '../shared/linear-text.ts';
+import { rewriteLinks } from './markdown-links.ts';
 
 /**
  * `tables`: the page's generated tables as Markdown, in page order (html-tables.ts).
@@ -25,18 +25,7 @@ export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, ta
   // shown inside another fence is code, not a fence), and replaced from the last one back.
   const edits: { start: number; end: number; text: string }[] = [];
   const body = doc.body;
-  const tree = shared || body.includes('include=') || body.includes('table') ? PARSER.parse(body) : undefined;
-  if (tree && shared) visit(tree, (node) => node.type === 'link' || node.type === 'definition', (node) => {
-    const { url, position } = node as Link | Definition;
-    const start = position?.start.offset;
-    const end = position?.end.offset;
-    const path = shared.origin && url.startsWith(`${shared.origin}/`) ? url.slice(shared.origin.length) : url;
-    if (start === undefined || end === undefined || !path.startsWith('/') || path.startsWith('//')) return;
-    const mapped = shared.sitePath(path);
-    const at = body.lastIndexOf(url, end);
-    if (mapped === path || at < start || at + url.length > end) return;
-    edits.push({ start: at, end: at + url.length, text: path === url ? mapped : `${shared.origin}${mapped}` });
-  });
+  const tree = body.includes('include=') || body.includes('table') ? PARSER.parse(body) : undefined;
   if (tree) visit(tree, 'code', (node) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
@@ -61,10 +50,20 @@ export function docTwin(doc: DocSource, contentDir: string, maxBytes: number, ta
   });
   let out = body;
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  if (shared) out = rewriteLinks(out, (url) => sharedLink(url, shared), true);
   return `${[`# ${doc.data.title}`, doc.data.description ? `> ${doc.data.description}` : '', out.trim()].filter(Boolean).join('\n\n')}\n`;
 }
 
 const PARSER = unified().use(remarkParse);
+
+/** A site link (root-relative, or absolute on the origin) of a shared page, led to the version's copy; undefined: kept. */
+function sharedLink(url: string, shared: { sitePath: (path: string) => string; origin?: string }): string | undefined {
+  const onOrigin = shared.origin !== undefined && url.startsWith(`${shared.origin}/`);
+  const path = onOrigin ? url.slice(shared.origin!.length) : url;
+  if (!path.startsWith('/') || path.startsWith('//')) return undefined;
+  const mapped = shared.sitePath(path);
+  return mapped === path ? undefined : onOrigin ? `${shared.origin}${mapped}` : mapped;
+}
 
 const BLOCKS = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'pre', 'div', 'section', 'article', 'tr']);
 
